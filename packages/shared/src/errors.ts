@@ -1,0 +1,51 @@
+/** Stable machine codes of every error the API returns. The web app translates them. */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'invalid_state',
+  'email_taken',
+  'invalid_credentials',
+  'invalid_grant',
+  'session_revoked',
+  'profile_not_found',
+  'account_disabled',
+  'rate_limited',
+  'weak_password',
+  'recovery_code_invalid',
+  'payload_too_large',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** `{ "error": { code, message, fields? } }` — the body of every failed API call. */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field path (dot separated) → message, for 400 validation_failed. */
+    fields?: Record<string, string>;
+    /** Seconds to wait, for 429 rate_limited. */
+    retry_after?: number;
+  };
+}
+
+/**
+ * The values of `error.fields`: short codes, never prose, so each side can word them in the
+ * user's language. The server maps every validation failure onto one of these.
+ */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'invalid',
+  'invalid_email',
+  'invalid_mobile',
+  'invalid_url',
+  'password_too_short',
+  'password_too_long',
+  'too_short',
+  'too_long',
+  'invalid_code_verifier',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
