@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '@portal/shared';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { AppError, fieldsOf } from './lib/errors.js';
+import { createMailer } from './mail/mailer.js';
+import { accessPlugin } from './plugins/access.js';
+import { RateLimiter } from './modules/auth/rate-limit.js';
+import { TokenSigner } from './modules/auth/tokens.js';
+import { createAuthService } from './modules/auth/service.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { adminUserRoutes } from './modules/users/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+};
+
+function errorBody(code: ErrorCode, message: string, extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {}): ApiErrorBody {
+  return { error: { code, message, ...extra } };
+}
+
+/** The built web app: WEB_DIST, or apps/web/dist next to this server (from src/ or dist/). */
+function webDistDir(config: Config): string | null {
+  const dir = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  return fs.existsSync(path.join(dir, 'index.html')) ? dir : null;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole server (API, docs, web app) on an open, migrated database. */
+export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    disableRequestLogging: true,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    signer: await TokenSigner.create(database.db, config.jwtSecret, config.accessTokenTtl),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
+    limiter: new RateLimiter(database.db),
+    log: app.log,
+  };
+
+  // One log line per request, with no body, token or secret in it.
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply
+        .status(400)
+        .send(errorBody('validation_failed', 'Some fields are not valid', { fields: fieldsOf(err.validation, err.validationContext) }));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large…
+      return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'validation_failed', err.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side. Please try again.'));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Service Portal API', version: '1.0.0', description: 'Every route, its access and its schemas.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(accessPlugin, { ctx });
+
+  const auth = createAuthService(ctx);
+  await app.register(healthRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(settingsRoutes, { prefix: '/api/settings', db: ctx.db, demo: config.demo });
+  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(adminUserRoutes, { prefix: '/api/admin', auth });
+
+  const webDist = webDistDir(config);
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; everything else is revalidated.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !indexHtml) {
+      return reply.status(404).send(errorBody('not_found', 'Not found'));
+    }
+    // Any other GET is a route of the single-page app.
+    return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DEMO_DATA: bool.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Service Portal <no-reply@localhost>'),
+  PUBLIC_URL: z.url().optional(),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_IP_WINDOW_S: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_LOGIN_FAILURES_MAX: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads and validates the environment once; a bad value stops start-up with a clear line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  // Demo mode is opt-in wherever real data may live: a PostgreSQL server or production.
+  const demo = e.DEMO_DATA ?? (!e.DATABASE_URL && !production);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demo,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      ipMax: e.RATE_LIMIT_IP_MAX,
+      ipWindowS: e.RATE_LIMIT_IP_WINDOW_S,
+      loginFailuresMax: e.RATE_LIMIT_LOGIN_FAILURES_MAX,
+      loginWindowS: e.RATE_LIMIT_LOGIN_WINDOW_S,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RateLimiter } from './modules/auth/rate-limit.js';
+import type { TokenSigner } from './modules/auth/tokens.js';
+
+/** What services need from the running server; built once in app.ts and passed down. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  signer: TokenSigner;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+/** Who is calling and from where, as services see it (they never see the HTTP request). */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  role: import('@portal/shared').Role;
+  recovery: boolean;
+  ip: string | null;
+}

@@ -1,0 +1,38 @@
+import type { DbOrTx } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+
+export interface AuditEntry {
+  actorId: string | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  ip?: string | null;
+}
+
+const SECRET_KEYS = /password|token|hash|secret|code/i;
+
+/** Never let a secret reach the audit log, however a caller builds before/after. */
+function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redact(v)]),
+    );
+  }
+  return value;
+}
+
+/** Records a change made by staff, in the caller's transaction so it lands only if the change does. */
+export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: entry.before === undefined ? null : redact(entry.before),
+    after: entry.after === undefined ? null : redact(entry.after),
+    ip: entry.ip ?? null,
+  });
+}

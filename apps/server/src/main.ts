@@ -1,0 +1,70 @@
+import { loadConfig } from './config.js';
+import { DataDirLockedError, openPglite, openPostgres, type Database } from './db/client.js';
+import { buildApp } from './app.js';
+import { seedDemoData } from './demo/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+
+  let database: Database;
+  try {
+    database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error(`Could not open the database: ${(err as Error).message}`);
+    process.exit(1);
+  }
+
+  await database.migrate();
+  const { app } = await buildApp(config, database);
+  if (config.demo) {
+    const seeded = await seedDemoData(database.db);
+    if (seeded) app.log.info('demo data loaded');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error({ err }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+  const lines = [``, `  Service portal running at http://localhost:${port}  (database: ${where})`, `  API docs: http://localhost:${port}/api/docs`];
+  if (config.demo) {
+    lines.push(``, `  Demo accounts (password: ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(15)} ${a.email}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+void main();

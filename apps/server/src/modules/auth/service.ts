@@ -1,0 +1,280 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { TRecoverRequest, TSession, TSignupRequest, TUpdateUserRequest, TUser } from '@portal/shared';
+import { RECOVERY_CODE_TTL_MS } from '@portal/shared';
+import type { AppContext, Actor } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { customers, recoveryCodes, refreshTokens, sessions, users } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { audit } from '../../lib/audit.js';
+import { passwordResetMail } from '../../mail/templates.js';
+import { getSettings } from '../settings/service.js';
+import { hashPassword, pkceChallenge, randomToken, sha256, timingDummyHash, verifyPassword } from './crypto.js';
+import { tooMany } from './rate-limit.js';
+import {
+  findLiveSession,
+  findUserByEmail,
+  findUserById,
+  revokeSession,
+  revokeUserSessions,
+  toApiUser,
+  type UserRow,
+} from './queries.js';
+
+// A recovery session only lets the browser set a new password: keep it short.
+const RECOVERY_SESSION_TTL_S = 15 * 60;
+
+interface ClientInfo {
+  ip: string | null;
+  userAgent?: string | null;
+}
+
+const invalidCredentials = () => new AppError(400, 'invalid_credentials', 'Invalid email or password');
+const sessionRevoked = () => new AppError(401, 'session_revoked', 'Your session has ended. Please sign in again.');
+const recoveryCodeInvalid = () =>
+  new AppError(400, 'recovery_code_invalid', 'This password reset link is invalid, already used or expired.');
+
+export function createAuthService(ctx: AppContext) {
+  const { db, signer, limiter, config } = ctx;
+  const limits = config.rateLimits;
+
+  /** Opens a session and returns its first token pair. Runs inside the caller's transaction. */
+  async function openSession(tx: DbOrTx, user: UserRow, client: ClientInfo, recovery = false): Promise<TSession> {
+    const ttl = recovery ? RECOVERY_SESSION_TTL_S : config.refreshTokenTtlDays * 86_400;
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        recovery,
+        expiresAt: new Date(Date.now() + ttl * 1000),
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+      })
+      .returning({ id: sessions.id });
+    return issueTokens(tx, session!.id, user, recovery);
+  }
+
+  async function issueTokens(tx: DbOrTx, sessionId: string, user: UserRow, recovery: boolean): Promise<TSession> {
+    const refreshToken = randomToken();
+    await tx.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refreshToken) });
+    const accessTtl = recovery ? Math.min(RECOVERY_SESSION_TTL_S, signer.ttlSeconds) : signer.ttlSeconds;
+    const { token, expiresAt } = await signer.sign({ userId: user.id, sessionId, role: user.role, recovery }, accessTtl);
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: accessTtl,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: toApiUser(user),
+      ...(recovery ? { recovery: true } : {}),
+    };
+  }
+
+  /** Per address: sign-in, sign-up and recovery calls together, counted before any work. */
+  const countAuthCall = (ip: string | null) =>
+    limiter.consume(`auth-ip:${ip ?? 'unknown'}`, limits.ipMax, limits.ipWindowS);
+
+  return {
+    openSession,
+
+    async signup(input: TSignupRequest, client: ClientInfo): Promise<TSession> {
+      await countAuthCall(client.ip);
+      // Hash outside the transaction: PGlite is one connection and hashing takes a while.
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({ email: input.email, name: input.name, mobile: input.mobile, role: 'customer', passwordHash })
+            .returning();
+          await tx
+            .insert(customers)
+            .values({ userId: user!.id, name: input.name, email: input.email, mobileNumber: input.mobile });
+          await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user!.id));
+          return openSession(tx, user!, client);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) {
+          throw new AppError(409, 'email_taken', 'An account with this email already exists', {
+            fields: { email: 'invalid' },
+          });
+        }
+        throw err;
+      }
+    },
+
+    async passwordGrant(input: { email: string; password: string }, client: ClientInfo): Promise<TSession> {
+      await countAuthCall(client.ip);
+      // Failures are counted per (address, email): an attacker elsewhere cannot lock the real user out.
+      const failureKey = `login-fail:${client.ip ?? 'unknown'}:${input.email}`;
+      const failures = await limiter.peek(failureKey);
+      if (failures.count >= limits.loginFailuresMax) throw tooMany(failures.retryAfter);
+
+      const user = await findUserByEmail(db, input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
+      if (!user || !ok) {
+        const { count, retryAfter } = await limiter.hit(failureKey, limits.loginWindowS);
+        if (count > limits.loginFailuresMax) throw tooMany(retryAfter);
+        throw invalidCredentials();
+      }
+      if (!user.active) throw new AppError(403, 'account_disabled', 'This account is disabled. Please contact support.');
+      await limiter.reset(failureKey);
+      return db.transaction(async (tx) => {
+        await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+        return openSession(tx, user, client);
+      });
+    },
+
+    /** Rotates the refresh token. A spent token presented again revokes its whole session. */
+    async refreshGrant(refreshToken: string): Promise<TSession> {
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ token: refreshTokens, session: sessions })
+          .from(refreshTokens)
+          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+          .for('update');
+        if (!row) return { error: new AppError(401, 'invalid_grant', 'Invalid refresh token') } as const;
+        if (row.token.spentAt) {
+          await revokeSession(tx, row.session.id, 'refresh_token_reused');
+          return { error: sessionRevoked() } as const;
+        }
+        const live = await findLiveSession(tx, row.session.id);
+        if (!live) return { error: sessionRevoked() } as const;
+        if (!live.user.active) return { error: sessionRevoked() } as const;
+        await tx.update(refreshTokens).set({ spentAt: new Date() }).where(eq(refreshTokens.id, row.token.id));
+        await tx.update(sessions).set({ lastRefreshedAt: new Date() }).where(eq(sessions.id, row.session.id));
+        return { session: await issueTokens(tx, row.session.id, live.user, live.session.recovery) } as const;
+      });
+      // The revocation above must commit, so the error is thrown only after the transaction.
+      if ('error' in outcome) throw outcome.error;
+      return outcome.session;
+    },
+
+    /** Exchanges a one-time recovery code, with the verifier only the asking browser holds. */
+    async pkceGrant(input: { auth_code: string; code_verifier: string }, client: ClientInfo): Promise<TSession> {
+      await countAuthCall(client.ip);
+      return db.transaction(async (tx) => {
+        const [code] = await tx
+          .select()
+          .from(recoveryCodes)
+          .where(eq(recoveryCodes.codeHash, sha256(input.auth_code)))
+          .for('update');
+        if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now()) throw recoveryCodeInvalid();
+        if (pkceChallenge(input.code_verifier) !== code.codeChallenge) throw recoveryCodeInvalid();
+        const user = await findUserById(tx, code.userId);
+        if (!user || !user.active) throw recoveryCodeInvalid();
+        await tx.update(recoveryCodes).set({ usedAt: new Date() }).where(eq(recoveryCodes.id, code.id));
+        return openSession(tx, user, client, true);
+      });
+    },
+
+    /** Always answers the same, whether or not the email has an account. */
+    async recover(input: TRecoverRequest, client: ClientInfo & { origin: string }): Promise<void> {
+      await countAuthCall(client.ip);
+      const allowed = new Set([client.origin, config.publicUrl ? new URL(config.publicUrl).origin : null]);
+      if (!allowed.has(new URL(input.redirect_to).origin)) {
+        // Reset links only ever point back at this portal, never at another site.
+        throw badRequest({ redirect_to: 'invalid_url' });
+      }
+      const user = await findUserByEmail(db, input.email);
+      if (!user || !user.active) return;
+      const code = randomToken();
+      await db.insert(recoveryCodes).values({
+        userId: user.id,
+        codeHash: sha256(code),
+        codeChallenge: input.code_challenge,
+        expiresAt: new Date(Date.now() + RECOVERY_CODE_TTL_MS),
+      });
+      const link = new URL(input.redirect_to);
+      link.searchParams.set('code', code);
+      const { company_name } = await getSettings(db, ['company_name']);
+      const mail = passwordResetMail({ name: user.name, link: link.toString(), company: company_name, language: user.language });
+      // Sent in the background so the answer takes the same time for known and unknown emails.
+      ctx.mailer
+        .send({ to: user.email, ...mail, links: [link.toString()] })
+        .catch((err) => ctx.log.error({ err }, 'could not send the password reset mail'));
+    },
+
+    async logout(actor: Actor): Promise<void> {
+      await revokeSession(db, actor.sessionId, 'signed_out');
+    },
+
+    async getUser(actor: Actor): Promise<TUser> {
+      const user = await findUserById(db, actor.userId);
+      if (!user) throw new AppError(404, 'profile_not_found', 'User profile not found. Please contact support.');
+      return toApiUser(user);
+    },
+
+    async updateUser(actor: Actor, input: TUpdateUserRequest): Promise<TUser> {
+      if (actor.recovery && (input.name !== undefined || input.mobile !== undefined || input.language !== undefined)) {
+        throw new AppError(403, 'forbidden', 'A password reset session can only set a new password');
+      }
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      return db.transaction(async (tx) => {
+        const before = await findUserById(tx, actor.userId);
+        if (!before) throw new AppError(404, 'profile_not_found', 'User profile not found. Please contact support.');
+        const [after] = await tx
+          .update(users)
+          .set({
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+            ...(input.language !== undefined ? { language: input.language } : {}),
+            ...(passwordHash ? { passwordHash } : {}),
+          })
+          .where(eq(users.id, actor.userId))
+          .returning();
+        if (before.role === 'customer' && (input.name !== undefined || input.mobile !== undefined)) {
+          await tx
+            .update(customers)
+            .set({
+              ...(input.name !== undefined ? { name: input.name } : {}),
+              ...(input.mobile !== undefined ? { mobileNumber: input.mobile } : {}),
+            })
+            .where(eq(customers.userId, actor.userId));
+        }
+        if (passwordHash) {
+          await revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
+          // Outstanding reset links die with the old password.
+          await tx
+            .update(recoveryCodes)
+            .set({ usedAt: new Date() })
+            .where(and(eq(recoveryCodes.userId, actor.userId), isNull(recoveryCodes.usedAt), gt(recoveryCodes.expiresAt, new Date())));
+        }
+        if (actor.role !== 'customer') {
+          await audit(tx, {
+            actorId: actor.userId,
+            action: passwordHash ? 'user.password_changed' : 'user.profile_updated',
+            entity: 'user',
+            entityId: actor.userId,
+            before: toApiUser(before),
+            after: toApiUser(after!),
+            ip: actor.ip,
+          });
+        }
+        return toApiUser(after!);
+      });
+    },
+
+    /** An admin sets another user's password; every session of that user ends. */
+    async adminResetPassword(actor: Actor, userId: string, newPassword: string): Promise<void> {
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const target = await findUserById(tx, userId);
+        if (!target) throw notFound('User');
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await revokeUserSessions(tx, userId, 'password_reset_by_admin');
+        await audit(tx, {
+          actorId: actor.userId,
+          action: 'user.password_reset',
+          entity: 'user',
+          entityId: userId,
+          after: { email: target.email },
+          ip: actor.ip,
+        });
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,65 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { serverSecrets } from '../../db/schema.js';
+import { randomToken } from './crypto.js';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  recovery: boolean;
+}
+
+const ISSUER = 'service-portal';
+
+/** Signs and verifies the short-lived access tokens (HS256). */
+export class TokenSigner {
+  private constructor(
+    private readonly key: Uint8Array,
+    readonly ttlSeconds: number,
+  ) {}
+
+  /**
+   * Uses JWT_SECRET when set; otherwise one random key kept in the database, so that every
+   * instance on the same database signs and accepts the same tokens with no configuration.
+   */
+  static async create(db: Db, secret: string | undefined, ttlSeconds: number): Promise<TokenSigner> {
+    if (secret) return new TokenSigner(new TextEncoder().encode(secret), ttlSeconds);
+    await db.insert(serverSecrets).values({ name: 'jwt_secret', value: randomToken(48) }).onConflictDoNothing();
+    const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt_secret'));
+    if (!row) throw new Error('Could not load the token signing key');
+    return new TokenSigner(new TextEncoder().encode(row.value), ttlSeconds);
+  }
+
+  async sign(claims: AccessClaims, ttlSeconds = this.ttlSeconds): Promise<{ token: string; expiresAt: number }> {
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = now + ttlSeconds;
+    const token = await new SignJWT({ sid: claims.sessionId, role: claims.role, rec: claims.recovery || undefined })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt(now)
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** The claims of a valid token, or null for a bad, expired or foreign one. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        role: payload.role as Role,
+        recovery: payload.rec === true,
+      };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  }
+}

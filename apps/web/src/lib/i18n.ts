@@ -1,0 +1,107 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ar';
+import 'dayjs/locale/en';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
+import ar from '../locales/ar.json';
+import en from '../locales/en.json';
+
+export const resources = {
+  ar: { translation: ar },
+  en: { translation: en },
+} as const;
+
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/** `ar-SA` → `ar`, `en_US` → `en`; anything else is left for i18next to reject. */
+export function toSupportedLanguage(code: string | undefined | null): Language | null {
+  const base = (code ?? '').split(/[-_]/)[0]?.toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : null;
+}
+
+/**
+ * Last in the detection order: when nothing before it named Arabic or English (a browser
+ * preferring French, say), the portal speaks Arabic. fallbackLng stays English, but only for
+ * keys missing in Arabic — it never chooses the language.
+ */
+const defaultLanguageDetector = {
+  name: 'portalDefault',
+  lookup: () => DEFAULT_LANGUAGE,
+  cacheUserLanguage: () => {},
+};
+
+export const detectionOptions: DetectorOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag', defaultLanguageDetector.name],
+  lookupQuerystring: 'lng',
+  lookupCookie: 'i18next',
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+  caches: ['localStorage'],
+  convertDetectedLanguage: (lng: string) => toSupportedLanguage(lng) ?? lng,
+};
+
+/** Creates and initialises an i18next instance (synchronously: both languages are bundled). */
+export function createI18n(options: { react?: boolean } = {}): I18n {
+  const instance = i18next.createInstance();
+  const detector = new LanguageDetector();
+  detector.addDetector(defaultLanguageDetector);
+  instance.use(detector);
+  if (options.react) instance.use(initReactI18next);
+  void instance.init({
+    resources,
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: FALLBACK_LANGUAGE,
+    detection: detectionOptions,
+    interpolation: { escapeValue: false }, // React escapes; names are rendered as text.
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** The language the UI is in now, always one of LANGUAGES. */
+export function currentLanguage(instance: I18n): Language {
+  return toSupportedLanguage(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The one place that follows a language change into the page: <html lang>, <html dir> (which
+ * Mantine's DirectionProvider observes), the font (CSS keys it on html[lang]) and dayjs.
+ */
+function applyLanguage(instance: I18n): void {
+  const lang = currentLanguage(instance);
+  if (typeof document !== 'undefined') {
+    const html = document.documentElement;
+    html.lang = lang;
+    html.dir = instance.dir(lang);
+  }
+  dayjs.locale(lang);
+}
+
+function createAppI18n(): I18n {
+  const instance = i18next.createInstance();
+  // Registered before init so the detected language is applied too.
+  instance.on('languageChanged', () => applyLanguage(instance));
+  const detector = new LanguageDetector();
+  detector.addDetector(defaultLanguageDetector);
+  instance.use(detector).use(initReactI18next);
+  void instance.init({
+    resources,
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: FALLBACK_LANGUAGE,
+    detection: detectionOptions,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+export const i18n = createAppI18n();
