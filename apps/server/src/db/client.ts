@@ -68,10 +68,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * The embedded database in `<dataDir>/pgdata`, or in memory when dataDir is null (tests).
+ * `loadDataDir` starts from a dump (tests start from an already migrated one: much faster).
+ */
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   const release = dataDir ? acquireLock(dataDir) : () => {};
   try {
-    const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
+    const client = dataDir
+      ? new PGlite(path.join(dataDir, 'pgdata'), { loadDataDir: opts.loadDataDir })
+      : new PGlite({ loadDataDir: opts.loadDataDir });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: { tags, summary: 'Send a password reset link (PKCE)', body: ZRecoverRequest, response: { 200: ZOk } },
     },
     async (req) => {
-      const origin = `${req.protocol}://${req.host}`;
+      const origin = new URL(`${req.protocol}://${req.host}`).origin;
       await auth.recover(req.body, { ...client(req), origin });
       return { ok: true as const };
     },

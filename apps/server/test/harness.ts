@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role, TSession } from '@portal/shared';
+import { loadConfig } from '../src/config.js';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { buildApp, type BuiltApp } from '../src/app.js';
+import { customers, technicians, users, warehouses } from '../src/db/schema.js';
+import { hashPassword } from '../src/modules/auth/crypto.js';
+import { seedDemoData } from '../src/demo/seed.js';
+import { createAuthService } from '../src/modules/auth/service.js';
+import { eq } from 'drizzle-orm';
+
+/** Which database the server tests run on: PGlite always; PostgreSQL in the `server:postgres` project. */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
+    const database = await openPglite(null, { loadDataDir: dump });
+    return { database, drop: () => database.close() };
+  }
+  // A fresh database per test file on the PostgreSQL server, dropped afterwards.
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestServer extends BuiltApp {
+  dataDir: string;
+  /** Calls the API like a client would; `token` adds the bearer header. */
+  call(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  signIn(email: string, password?: string): Promise<TSession>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (every plugin, hook and route) on a real, migrated database of its own,
+ * with the demo accounts loaded. `env` overrides configuration, as the environment would.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // Tests sign in far more often than people do; the rate-limit tests set their own limits.
+    RATE_LIMIT_IP_MAX: '100000',
+    RATE_LIMIT_LOGIN_FAILURES_MAX: '100000',
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  await seedDemoData(database.db);
+  const built = await buildApp(config, database);
+  await built.app.ready();
+
+  const server: TestServer = {
+    ...built,
+    dataDir,
+    call(method, url, opts = {}) {
+      return built.app.inject({
+        method,
+        url,
+        payload: opts.body as InjectOptions['payload'],
+        remoteAddress: opts.ip,
+        headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+      });
+    },
+    async signIn(email, password = 'demo12345') {
+      const res = await server.call('POST', '/api/auth/token?grant_type=password', { body: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json();
+    },
+    async close() {
+      await built.app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+let counter = 0;
+/** A user with a role (and its customer or technician row), straight into the database. */
+export async function createUser(
+  server: TestServer,
+  overrides: Partial<{ role: Role; email: string; name: string; password: string; active: boolean }> = {},
+) {
+  const role = overrides.role ?? 'customer';
+  const email = overrides.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@test.test`;
+  const password = overrides.password ?? 'password123';
+  const [user] = await server.ctx.db
+    .insert(users)
+    .values({
+      email,
+      name: overrides.name ?? `Test ${role} ${counter}`,
+      role,
+      mobile: '+966500009999',
+      passwordHash: await hashPassword(password),
+      active: overrides.active ?? true,
+    })
+    .returning();
+  if (role === 'customer') await server.ctx.db.insert(customers).values({ userId: user!.id, name: user!.name, email });
+  if (role === 'technician') {
+    const [van] = await server.ctx.db
+      .insert(warehouses)
+      .values({ code: `VAN-T${counter}-${randomBytes(2).toString('hex')}`, name: 'Test van', kind: 'van', technicianId: user!.id })
+      .returning();
+    await server.ctx.db.insert(technicians).values({ userId: user!.id, vanWarehouseId: van!.id });
+  }
+  return { user: user!, email, password };
+}
+
+/** A session for a user without going through sign-in (no hashing, no rate limit). */
+export async function sessionFor(server: TestServer, userId: string): Promise<TSession> {
+  const [user] = await server.ctx.db.select().from(users).where(eq(users.id, userId));
+  return createAuthService(server.ctx).openSession(server.ctx.db, user!, { ip: '127.0.0.1' });
+}
+
+/** Undoes quoted-printable (soft line breaks, =XX escapes) so links can be read from a mail. */
+export const decodeQuotedPrintable = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** The .eml files the server wrote to its outbox (decoded), oldest first; waits up to `ms` for `atLeast`. */
+export async function outbox(server: TestServer, atLeast = 0, ms = 3000): Promise<string[]> {
+  const dir = path.join(server.dataDir, 'outbox');
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    if (files.length >= atLeast || Date.now() > deadline) {
+      return files.map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8')));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

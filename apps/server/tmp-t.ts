@@ -1,0 +1,16 @@
+import { openPglite } from '/work/main/apps/server/src/db/client.ts';
+const t0 = Date.now();
+const d = await openPglite(null);
+const t1 = Date.now();
+await d.migrate();
+const t2 = Date.now();
+console.log('open', t1 - t0, 'migrate', t2 - t1);
+const dump = await (d as any).db.$client.dumpDataDir('none');
+const t3 = Date.now();
+console.log('dump', t3 - t2, dump.size);
+const { PGlite } = await import('@electric-sql/pglite');
+const p = new PGlite({ loadDataDir: dump });
+await p.waitReady;
+console.log('load', Date.now() - t3);
+const r = await p.query('select count(*) from users');
+console.log(r.rows);
