@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('defaults to port 3000, ./data and demo mode on the embedded database', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.demo).toBe(true);
+    expect(c.accessTokenTtl).toBe(3600);
+  });
+
+  it('never turns demo mode on by default with DATABASE_URL or in production', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', DEMO_DATA: '1' }).demo).toBe(true);
+  });
+
+  it('names every bad value in one clear error', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must start with postgres[\s\S]*JWT_SECRET: must be at least 32/,
+    );
+  });
+});
