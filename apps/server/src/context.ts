@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '@portal/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
@@ -20,7 +21,7 @@ export interface AppContext {
 export interface Actor {
   userId: string;
   sessionId: string;
-  role: import('@portal/shared').Role;
+  role: Role;
   recovery: boolean;
   ip: string | null;
 }

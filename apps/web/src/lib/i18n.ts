@@ -42,9 +42,21 @@ export const detectionOptions: DetectorOptions = {
   convertDetectedLanguage: (lng: string) => toSupportedLanguage(lng) ?? lng,
 };
 
-/** Creates and initialises an i18next instance (synchronously: both languages are bundled). */
-export function createI18n(options: { react?: boolean } = {}): I18n {
+/** The language the UI is in now, always one of LANGUAGES. */
+export function currentLanguage(instance: I18n): Language {
+  return toSupportedLanguage(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Creates and initialises an i18next instance — synchronously, as both languages are bundled.
+ * `onLanguageChanged` is registered before init so it also sees the detected language.
+ */
+export function createI18n(
+  options: { react?: boolean; onLanguageChanged?: (instance: I18n) => void } = {},
+): I18n {
   const instance = i18next.createInstance();
+  const { onLanguageChanged } = options;
+  if (onLanguageChanged) instance.on('languageChanged', () => onLanguageChanged(instance));
   const detector = new LanguageDetector();
   detector.addDetector(defaultLanguageDetector);
   instance.use(detector);
@@ -57,51 +69,26 @@ export function createI18n(options: { react?: boolean } = {}): I18n {
     fallbackLng: FALLBACK_LANGUAGE,
     detection: detectionOptions,
     interpolation: { escapeValue: false }, // React escapes; names are rendered as text.
-    returnNull: false,
     initAsync: false,
+    showSupportNotice: false,
     react: { useSuspense: false },
   });
   return instance;
-}
-
-/** The language the UI is in now, always one of LANGUAGES. */
-export function currentLanguage(instance: I18n): Language {
-  return toSupportedLanguage(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;
 }
 
 /**
  * The one place that follows a language change into the page: <html lang>, <html dir> (which
  * Mantine's DirectionProvider observes), the font (CSS keys it on html[lang]) and dayjs.
  */
-function applyLanguage(instance: I18n): void {
+export function applyLanguageToDocument(instance: I18n): void {
   const lang = currentLanguage(instance);
   if (typeof document !== 'undefined') {
     const html = document.documentElement;
     html.lang = lang;
     html.dir = instance.dir(lang);
+    document.title = instance.t('app.name');
   }
   dayjs.locale(lang);
 }
 
-function createAppI18n(): I18n {
-  const instance = i18next.createInstance();
-  // Registered before init so the detected language is applied too.
-  instance.on('languageChanged', () => applyLanguage(instance));
-  const detector = new LanguageDetector();
-  detector.addDetector(defaultLanguageDetector);
-  instance.use(detector).use(initReactI18next);
-  void instance.init({
-    resources,
-    supportedLngs: [...LANGUAGES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: FALLBACK_LANGUAGE,
-    detection: detectionOptions,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
-  return instance;
-}
-
-export const i18n = createAppI18n();
+export const i18n = createI18n({ react: true, onLanguageChanged: applyLanguageToDocument });

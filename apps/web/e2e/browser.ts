@@ -1,0 +1,83 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export function chromePath(): string {
+  return process.env.CHROME_PATH || '/usr/bin/chromium';
+}
+
+export const skipE2e = (): boolean => inject('e2eSkip');
+export const baseUrl = (): string => inject('baseUrl');
+
+export const DEMO_PASSWORD = 'demo12345';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser profile (its own localStorage), desktop-sized, preferring English. */
+export function newContext(browser: Browser, options: { phone?: boolean; locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.phone ? { width: 390, height: 844 } : { width: 1366, height: 850 },
+    locale: options.locale ?? 'en-US',
+  });
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  await page.locator('input[type=email]').fill(email);
+  await page.locator('input[type=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+/** The sidebar's item labels, in order, as a desktop user sees them (hover widens the bar). */
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  const items = page.locator('[data-testid=sidebar] [data-testid^="nav-"]');
+  await items.first().waitFor();
+  return (await items.allTextContents()).map((text) => text.trim());
+}
+
+export async function htmlLangDir(page: Page): Promise<{ lang: string; dir: string }> {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+/** Undoes quoted-printable and base64 transfer encodings well enough to find a link. */
+function decodedParts(raw: string): string[] {
+  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const base64Blocks = raw.match(/(?:^[A-Za-z0-9+/=]{16,}\r?\n)+/gm) ?? [];
+  return [qp, ...base64Blocks.map((block) => Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8'))];
+}
+
+/** Waits for the reset mail to `email` in the server's outbox and returns its link. */
+export async function readResetLink(email: string, timeoutMs = 15_000): Promise<string> {
+  const outbox = join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(outbox)) {
+      for (const name of readdirSync(outbox).filter((n) => n.endsWith('.eml')).sort().reverse()) {
+        const raw = readFileSync(join(outbox, name), 'utf8');
+        if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+        for (const text of decodedParts(raw)) {
+          const match = text.match(/https?:\/\/[^\s"<>]+\/reset-password\?code=[A-Za-z0-9_\-%.~]+/);
+          if (match) return match[0];
+        }
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No reset mail for ${email} in ${outbox}`);
+}

@@ -1,0 +1,45 @@
+import type { Requirement } from '../lib/navigation';
+
+export interface DashboardRoute {
+  /** Relative to /dashboard. */
+  path: string;
+  titleKey: string;
+  /** What the role must hold to use the page; without it the page says "not allowed". */
+  requires: readonly Requirement[];
+  /** A page of its own; the others say "not available yet" until their issue lands. */
+  page?: 'profile' | 'preferences' | 'support';
+}
+
+/** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
+export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
+  { path: 'profile', titleKey: 'nav.profile', requires: ['manage:profile:own'], page: 'profile' },
+  { path: 'preferences', titleKey: 'nav.preferences', requires: ['manage:profile:own'], page: 'preferences' },
+  // Help is open to every signed-in user (the header's support panel is too); only the sidebar
+  // lists it just for customers and technicians, as PRODUCT.md §2 asks.
+  { path: 'support', titleKey: 'nav.help', requires: ['manage:profile:own'], page: 'support' },
+  { path: 'service-requests', titleKey: 'nav.serviceRequests', requires: ['read:service_request'] },
+  { path: 'service-requests/new', titleKey: 'nav.newServiceRequest', requires: ['create:service_request'] },
+  { path: 'service-requests/:id', titleKey: 'nav.serviceRequestDetails', requires: ['read:service_request'] },
+  { path: 'appointments', titleKey: 'nav.appointments', requires: ['read:appointment'] },
+  { path: 'tasks', titleKey: 'nav.tasks', requires: ['work:service_request:assigned'] },
+  { path: 'schedule', titleKey: 'nav.schedule', requires: ['manage:schedule'] },
+  { path: 'warehouse-diagnostic', titleKey: 'nav.warehouseStatus', requires: ['read:stock'] },
+  { path: 'inventory', titleKey: 'nav.inventory', requires: ['read:inventory_item'] },
+  { path: 'transfers', titleKey: 'nav.transfers', requires: ['read:transfer'] },
+  { path: 'users', titleKey: 'nav.users', requires: ['manage:user:any'] },
+  { path: 'technicians', titleKey: 'nav.technicians', requires: ['manage:user:any'] },
+  { path: 'admin/service-requests', titleKey: 'nav.adminServiceRequests', requires: ['read:service_request:any'] },
+  { path: 'service-orders', titleKey: 'nav.serviceOrders', requires: ['assign:service_request:any'] },
+  { path: 'analytics', titleKey: 'nav.analytics', requires: ['read:analytics:any'] },
+  { path: 'settings', titleKey: 'nav.settings', requires: ['manage:settings:any'] },
+  { path: 'data-management', titleKey: 'nav.dataManagement', requires: ['manage:data:any'] },
+  { path: 'backup', titleKey: 'nav.backup', requires: ['manage:backup:any'] },
+  { path: 'reports/service', titleKey: 'nav.serviceReports', requires: ['read:service_report'] },
+  { path: 'reports/performance', titleKey: 'nav.performanceReports', requires: ['read:performance_report'] },
+  { path: 'reports/inventory', titleKey: 'nav.inventoryReports', requires: ['read:inventory_report:any'] },
+  { path: 'warehouses', titleKey: 'nav.warehouses', requires: ['read:warehouse:any'] },
+  { path: 'adjustments', titleKey: 'nav.adjustments', requires: ['read:adjustment:any'] },
+];
+
+/** The top-level signed-in pages outside /dashboard. */
+export const BOOK_APPOINTMENT_REQUIRES: readonly Requirement[] = ['create:service_request'];

@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isRole } from '@portal/shared';
+import { PageLoader } from '../components/page-loader';
+import { holdsAll, type Requirement } from '../lib/navigation';
+import { getLastSignOutReason, useCurrentUser, useSession } from '../lib/session-store';
+import { toastError } from '../lib/toast';
+import { NotAllowedPage } from '../features/errors';
+import { signOut } from '../features/auth';
+
+/** Only same-site paths: `/x`, never `//host` or `/\host`. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+function UnknownRole() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void signOut().then(() => {
+      void navigate('/login', { replace: true });
+      toastError('toast.authFailed');
+    });
+  }, [navigate]);
+  return <PageLoader fullScreen />;
+}
+
+/** Signed-in pages: others go to /login and come back here after signing in. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) {
+    const asked = `${location.pathname}${location.search}`;
+    const target =
+      getLastSignOutReason() === 'user' || asked === '/' ? '/login' : `/login?redirect=${encodeURIComponent(asked)}`;
+    return <Navigate to={target} replace />;
+  }
+  // A recovery session may only set a new password.
+  if (session.recovery) return <Navigate to="/reset-password" replace />;
+  if (!isRole(session.user.role)) return <UnknownRole />;
+  return <Outlet />;
+}
+
+/**
+ * Sign-in pages: a signed-in user goes on to `?redirect=` or `/`. With `allowRecovery`
+ * (/reset-password) a mailed code or a recovery session is let through.
+ */
+export function PublicOnly({ allowRecovery = false }: { allowRecovery?: boolean }) {
+  const session = useSession();
+  const [params] = useSearchParams();
+  if (session && !(allowRecovery && (session.recovery || params.has('code')))) {
+    if (!session.recovery) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  }
+  return <Outlet />;
+}
+
+/** A page the role may not use says so (and the server refuses its calls anyway). */
+export function RequireCapability({ requires, children }: { requires: readonly Requirement[]; children: ReactNode }) {
+  const user = useCurrentUser();
+  return holdsAll(user.role, requires) ? children : <NotAllowedPage />;
+}

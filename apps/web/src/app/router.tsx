@@ -1,0 +1,98 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { AuthLifecycle } from '../features/auth';
+import { CrashPage, NotFoundPage } from '../features/errors';
+import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, type DashboardRoute } from './dashboard-routes';
+import { PublicOnly, RequireAuth, RequireCapability } from './guards';
+import { ShellLayout } from './shell/shell-layout';
+
+// One chunk per page: a visitor downloads only the screens they open.
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
+const LandingPage = lazy(() => import('../features/dashboard/landing-page'));
+const DashboardHomePage = lazy(() => import('../features/dashboard/dashboard-home-page'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const PreferencesPage = lazy(() => import('../features/preferences/preferences-page'));
+const SupportPage = lazy(() => import('../features/support/support-page'));
+const ComingSoonPage = lazy(() => import('../features/coming-soon/coming-soon-page'));
+
+function RootLayout() {
+  return (
+    <AuthLifecycle>
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
+    </AuthLifecycle>
+  );
+}
+
+function dashboardPage(route: DashboardRoute) {
+  switch (route.page) {
+    case 'profile':
+      return <ProfilePage />;
+    case 'preferences':
+      return <PreferencesPage />;
+    case 'support':
+      return <SupportPage />;
+    default:
+      return <ComingSoonPage titleKey={route.titleKey} />;
+  }
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <CrashPage />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/signup', element: <SignupPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        ],
+      },
+      {
+        element: <PublicOnly allowRecovery />,
+        children: [{ path: '/reset-password', element: <ResetPasswordPage /> }],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <ShellLayout />,
+            children: [
+              { path: '/', element: <LandingPage /> },
+              {
+                path: '/book-appointment',
+                element: (
+                  <RequireCapability requires={BOOK_APPOINTMENT_REQUIRES}>
+                    <ComingSoonPage titleKey="bookAppointment.title" subtitleKey="bookAppointment.subtitle" />
+                  </RequireCapability>
+                ),
+              },
+              {
+                path: '/dashboard',
+                children: [
+                  { index: true, element: <DashboardHomePage /> },
+                  ...DASHBOARD_ROUTES.map((route) => ({
+                    path: route.path,
+                    element: <RequireCapability requires={route.requires}>{dashboardPage(route)}</RequireCapability>,
+                  })),
+                  { path: '*', element: <NotFoundPage inShell /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,47 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconAdjustments, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../components/ltr';
+import { useCurrentUser } from '../../lib/session-store';
+import { useSignOut } from '../../features/auth';
+import classes from './shell.module.css';
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const signOut = useSignOut();
+  return (
+    <Menu position="bottom-end" width={220} shadow="lg" withArrow>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label={t('header.userMenu.label')} data-testid="user-menu">
+          <Group gap={6} wrap="nowrap">
+            <Avatar name={user.name} color="initials" radius="xl" size={34} />
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate dir="auto">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            <Ltr>{user.email}</Ltr>
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/dashboard/profile" leftSection={<IconUserCircle size={18} />} data-testid="menu-profile">
+          {t('header.userMenu.profile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/dashboard/preferences" leftSection={<IconAdjustments size={18} />} data-testid="menu-preferences">
+          {t('header.userMenu.preferences')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={18} className="mirror-in-rtl" />} onClick={() => void signOut()} data-testid="sign-out">
+          {t('header.userMenu.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

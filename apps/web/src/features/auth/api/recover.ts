@@ -1,0 +1,19 @@
+import { apiFetch } from '../../../lib/api-client';
+import { codeChallenge, generateCodeVerifier, storeCodeVerifier } from '../pkce';
+
+/** Asks for a reset mail. This browser keeps the verifier; only it can use the mailed code. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const verifier = generateCodeVerifier();
+  const challenge = await codeChallenge(verifier);
+  storeCodeVerifier(verifier);
+  await apiFetch('/api/auth/recover', {
+    method: 'POST',
+    auth: false,
+    body: {
+      email: email.trim().toLowerCase(),
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      redirect_to: `${window.location.origin}/reset-password`,
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export { AuthLifecycle, handleUnauthorized } from './auth-lifecycle';
+export { signOut, useSignOut } from './sign-out';

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { Button, Loader, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLinkOff, IconMailForward } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH, ZPassword } from '@portal/shared';
+import { z } from 'zod';
+import { updateCurrentUser } from '../../../lib/current-user';
+import { describeError, serverFieldErrors } from '../../../lib/errors';
+import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useSession } from '../../../lib/session-store';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { exchangeRecoveryCode } from '../api/exchange-recovery-code';
+import { AuthLayout } from '../components/auth-layout';
+import { signOut } from '../sign-out';
+
+const ZNewPassword = z.object({ password: ZPassword });
+
+interface ResetValues {
+  password: string;
+  confirmPassword: string;
+}
+
+function validateReset(values: ResetValues): Record<string, string> {
+  const errors = zodFieldErrors(ZNewPassword, values);
+  if (!values.confirmPassword) errors.confirmPassword = 'required';
+  else if (values.confirmPassword !== values.password) errors.confirmPassword = 'passwords_mismatch';
+  return errors;
+}
+
+function Blocked({ titleKey, bodyKey, testId }: { titleKey: string; bodyKey: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <AuthLayout title={t(titleKey)}>
+      <Stack align="center" ta="center" gap="md" data-testid={testId}>
+        <ThemeIcon size={64} radius="xl" variant="light" color={testId === 'reset-invalid' ? 'red' : 'indigo'}>
+          {testId === 'reset-invalid' ? <IconLinkOff size={32} /> : <IconMailForward size={32} />}
+        </ThemeIcon>
+        <Text c="dimmed">{t(bodyKey)}</Text>
+        <Button component={Link} to="/forgot-password" variant="light" fullWidth data-testid="request-new-link">
+          {t('auth.reset.requestNew')}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}
+
+/**
+ * The mailed link lands here with ?code=. The code and this browser's PKCE verifier buy a
+ * recovery session (PASSWORD_RECOVERY), which may only set the new password; then the user
+ * is signed out and signs in with it.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const code = params.get('code');
+  const session = useSession();
+  const [failedCode, setFailedCode] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!code) return;
+    let cancelled = false;
+    // exchangeRecoveryCode runs once per code, so StrictMode's second effect shares the call.
+    exchangeRecoveryCode(code).then(
+      () => {
+        if (!cancelled) setParams({}, { replace: true });
+      },
+      () => {
+        if (!cancelled) setFailedCode(code);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [code, setParams]);
+
+  const form = useForm<ResetValues>({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: validateReset,
+  });
+  const inputProps = useTranslatedInputProps(form);
+  const update = useMutation({
+    mutationFn: (values: ResetValues) => updateCurrentUser({ password: values.password }),
+    onSuccess: async () => {
+      toastSuccess('toast.passwordUpdated');
+      await signOut();
+      await navigate('/login', { replace: true });
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (fields) form.setErrors(fields);
+      toastError('toast.updatePasswordFailed', describeError(t, error));
+    },
+  });
+
+  if (code && failedCode === code) {
+    return <Blocked titleKey="auth.reset.invalidTitle" bodyKey="auth.reset.invalidBody" testId="reset-invalid" />;
+  }
+  if (code) {
+    return (
+      <AuthLayout title={t('auth.reset.title')}>
+        <Stack align="center" gap="md" py="lg" data-testid="reset-verifying">
+          <Loader />
+          <Text c="dimmed">{t('auth.reset.verifying')}</Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+  if (!session?.recovery) {
+    return <Blocked titleKey="auth.reset.noCodeTitle" bodyKey="auth.reset.noCodeBody" testId="reset-no-code" />;
+  }
+
+  return (
+    <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
+      <form onSubmit={form.onSubmit((values) => update.mutate(values))} noValidate data-testid="reset-form">
+        <Stack gap="md">
+          <PasswordInput
+            label={t('auth.reset.newPassword')}
+            description={t('auth.signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            autoComplete="new-password"
+            required
+            data-autofocus
+            {...inputProps('password')}
+            name="password"
+          />
+          <PasswordInput
+            label={t('auth.reset.confirmPassword')}
+            autoComplete="new-password"
+            required
+            {...inputProps('confirmPassword')}
+            name="confirmPassword"
+          />
+          <Button type="submit" size="md" fullWidth loading={update.isPending}>
+            {t('auth.reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
+
+export default ResetPasswordPage;

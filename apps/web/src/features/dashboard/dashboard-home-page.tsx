@@ -1,0 +1,40 @@
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChartDots } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../lib/session-store';
+import { QuickLinks } from './quick-links';
+import classes from './quick-links.module.css';
+
+/** The role's dashboard: for now a welcome and the role's quick links; metrics come later. */
+export function DashboardHomePage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <Stack gap="lg" data-testid="dashboard-home">
+      <Paper p={{ base: 'lg', sm: 32 }} className={classes.hero}>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={6}>
+            <Title order={2} c="white" fz={{ base: 22, sm: 28 }}>
+              {t('dashboard.welcome', { name: user.name })}
+            </Title>
+            <Text c="rgba(255,255,255,0.85)">{t('dashboard.signedInAs', { role: t(`roles.${user.role}`) })}</Text>
+          </Stack>
+          <Badge variant="white" size="lg" data-testid="role-badge">
+            {t(`roles.${user.role}`)}
+          </Badge>
+        </Group>
+      </Paper>
+      <Alert variant="light" icon={<IconChartDots size={20} />} radius="lg">
+        {t('dashboard.metricsSoon')}
+      </Alert>
+      <div>
+        <Title order={3} fz="lg" mb="sm">
+          {t('dashboard.quickLinks')}
+        </Title>
+        <QuickLinks role={user.role} />
+      </div>
+    </Stack>
+  );
+}
+
+export default DashboardHomePage;

@@ -1,0 +1,40 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../lib/session-store';
+import { QuickLinks } from './quick-links';
+import classes from './quick-links.module.css';
+
+/** `/`: a greeting and the role's main actions. */
+export function LandingPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <Stack gap="xl" data-testid="landing">
+      <Paper p={{ base: 'lg', sm: 40 }} className={classes.hero}>
+        <Stack gap="sm" align="flex-start">
+          <Title order={1} fz={{ base: 26, sm: 34 }} c="white">
+            {t('landing.title', { name: user.name })}
+          </Title>
+          <Text c="rgba(255,255,255,0.88)" fz="lg">
+            {t('landing.subtitle')}
+          </Text>
+          <Button
+            component={Link}
+            to="/dashboard"
+            variant="white"
+            mt="sm"
+            rightSection={<IconArrowRight size={16} className="mirror-in-rtl" />}
+            data-testid="open-dashboard"
+          >
+            {t('landing.openDashboard')}
+          </Button>
+        </Stack>
+      </Paper>
+      <QuickLinks role={user.role} />
+    </Stack>
+  );
+}
+
+export default LandingPage;

@@ -1,0 +1,3 @@
+export { NotAllowedPage } from './not-allowed-page';
+export { NotFoundPage } from './not-found-page';
+export { CrashPage } from './crash-page';

@@ -1,0 +1,37 @@
+import type { TFunction } from 'i18next';
+import { ERROR_CODES, FIELD_ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared';
+import { isApiError } from './api-client';
+import { isNetworkError } from './retry';
+
+/** The user-facing sentence for any failure, in the current language. */
+export function describeError(t: TFunction, error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === 'rate_limited' && error.retryAfter) {
+      return t('auth.login.rateLimited', { seconds: Math.ceil(error.retryAfter) });
+    }
+    const key = `errors.${error.code}`;
+    return t(key, { defaultValue: t('errors.unknown') });
+  }
+  if (isNetworkError(error)) return t('errors.network');
+  return t('errors.unknown');
+}
+
+const FIELD_CODES = new Set<string>([...FIELD_ERROR_CODES, 'passwords_mismatch']);
+const API_CODES = new Set<string>(ERROR_CODES);
+
+/**
+ * Form errors hold codes — field codes from zod or the server, or an API error code pinned to
+ * a field (email_taken) — and are worded only when shown, so they follow the language.
+ */
+export function translateFieldError(t: TFunction, error: unknown): string | undefined {
+  if (typeof error !== 'string' || error === '') return undefined;
+  if (API_CODES.has(error)) return t(`errors.${error}`);
+  const code = FIELD_CODES.has(error) ? error : 'invalid';
+  return t(`validation.${code}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+}
+
+/** The server's field errors, keyed by form path, as codes. */
+export function serverFieldErrors(error: unknown): Record<string, string> | null {
+  if (!isApiError(error) || !error.fields) return null;
+  return { ...error.fields };
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { UseFormReturnType } from '@mantine/form';
+import type { z } from 'zod';
+import { FIELD_ERROR_CODES } from '@portal/shared';
+import { translateFieldError } from './errors';
+
+const FIELD_CODES = new Set<string>(FIELD_ERROR_CODES);
+
+function valueAt(values: unknown, path: PropertyKey[]): unknown {
+  let node: unknown = values;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * Validates form values with a shared zod schema and returns `{ path: code }`: the codes the
+ * server would answer with, worded later by translateFieldError.
+ */
+export function zodFieldErrors(schema: z.ZodType, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (errors[path]) continue;
+    const value = valueAt(values, issue.path);
+    if (typeof value === 'string' && value.trim() === '') errors[path] = 'required';
+    else if (FIELD_CODES.has(issue.message)) errors[path] = issue.message;
+    else if (issue.code === 'too_big') errors[path] = 'too_long';
+    else if (issue.code === 'too_small') errors[path] = 'too_short';
+    else errors[path] = 'invalid';
+  }
+  return errors;
+}
+
+/** getInputProps with the error code translated at render time (so it follows the language). */
+export function useTranslatedInputProps<Values>(form: UseFormReturnType<Values>) {
+  const { t } = useTranslation();
+  return (path: string, options?: Parameters<UseFormReturnType<Values>['getInputProps']>[1]) => {
+    const props = form.getInputProps(path as never, options);
+    return { ...props, error: translateFieldError(t, props.error) };
+  };
+}

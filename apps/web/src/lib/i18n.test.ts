@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createI18n, currentLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
+
+function browserPrefers(...languages: string[]) {
+  Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });
+  Object.defineProperty(window.navigator, 'language', { value: languages[0], configurable: true });
+}
+
+function detect(): string {
+  return currentLanguage(createI18n());
+}
+
+describe('language detection', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    window.history.replaceState({}, '', '/');
+    document.documentElement.removeAttribute('lang');
+  });
+  afterEach(() => {
+    localStorage.clear();
+  });
+
+  it('gives Arabic to a browser that prefers neither Arabic nor English', () => {
+    browserPrefers('fr-FR', 'fr');
+    expect(detect()).toBe('ar');
+  });
+
+  it('gives Arabic to a browser preferring French as the page ships (<html lang="ar">)', () => {
+    document.documentElement.lang = 'ar';
+    browserPrefers('fr-FR');
+    expect(detect()).toBe('ar');
+  });
+
+  it('gives English to a browser that prefers English', () => {
+    browserPrefers('en-US', 'en');
+    expect(detect()).toBe('en');
+  });
+
+  it('follows the first of Arabic or English the browser lists', () => {
+    browserPrefers('fr-FR', 'en-GB', 'ar');
+    expect(detect()).toBe('en');
+    localStorage.clear(); // the choice above was cached
+    browserPrefers('de', 'ar-SA', 'en');
+    expect(detect()).toBe('ar');
+  });
+
+  it('lets ?lng= win over the browser and the cached choice', () => {
+    browserPrefers('ar-SA');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ar');
+    window.history.replaceState({}, '', '/login?lng=en');
+    expect(detect()).toBe('en');
+  });
+
+  it('remembers the choice in localStorage under i18nextLng and uses it next time', async () => {
+    browserPrefers('en-US');
+    const i18n = createI18n();
+    await i18n.changeLanguage('ar');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ar');
+    expect(detect()).toBe('ar');
+  });
+
+  it('falls back to English for a key missing in Arabic, while speaking Arabic', () => {
+    browserPrefers('ar');
+    const i18n = createI18n();
+    i18n.addResource('en', 'translation', 'onlyInEnglish', 'English text');
+    expect(currentLanguage(i18n)).toBe('ar');
+    expect(i18n.t('onlyInEnglish')).toBe('English text');
+  });
+
+  it('is right-to-left for Arabic and left-to-right for English', () => {
+    const i18n = createI18n();
+    expect(i18n.dir('ar')).toBe('rtl');
+    expect(i18n.dir('en')).toBe('ltr');
+  });
+});

@@ -1,0 +1,130 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, FIELD_ERROR_CODES, ROLES } from '@portal/shared';
+import { NAV_ITEMS } from '../lib/navigation';
+import { DASHBOARD_ROUTES } from '../app/dashboard-routes';
+import ar from './ar.json';
+import en from './en.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const arKeys = flatten(ar as Tree);
+const enKeys = flatten(en as Tree);
+
+// The tests run with the web app as root; src/ holds the code to scan.
+const srcDir = join(__dirname, '..') + '/';
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Literal keys in code: t('a.b'), i18n.t('a.b'), and props/fields named …Key: 'a.b'. */
+function literalKeys(): Map<string, string> {
+  const found = new Map<string, string>();
+  const patterns = [
+    /\bt\(\s*'([^'`$]+)'/g,
+    /\bt\(\s*"([^"`$]+)"/g,
+    /\b\w*Key\s*[=:]\s*\{?\s*'([a-zA-Z][\w.]*\.[\w.]+)'/g,
+    /\b\w*Key\s*=\s*"([a-zA-Z][\w.]*\.[\w.]+)"/g,
+    /\btoast(?:Success|Error)\(\s*'([^']+)'/g,
+    /\b[aq]:\s*'([a-z]+\.faq\.[\w]+)'/g,
+  ];
+  for (const file of sourceFiles(srcDir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of patterns) {
+      for (const match of text.matchAll(pattern)) found.set(match[1]!, file.slice(srcDir.length));
+    }
+  }
+  return found;
+}
+
+describe('translations', () => {
+  it('every Arabic key exists in English', () => {
+    expect([...arKeys.keys()].filter((key) => !enKeys.has(key))).toEqual([]);
+  });
+
+  it('every English key exists in Arabic', () => {
+    expect([...enKeys.keys()].filter((key) => !arKeys.has(key))).toEqual([]);
+  });
+
+  it('no value is empty', () => {
+    const empty = [...arKeys, ...enKeys].filter(([, value]) => value.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it('both languages use the same {{placeholders}} in each message', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    const mismatched = [...enKeys].filter(([key, value]) => {
+      const other = arKeys.get(key);
+      return other !== undefined && JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(other));
+    });
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it('every key written literally in the code exists in both languages', () => {
+    const keys = literalKeys();
+    expect(keys.size).toBeGreaterThan(100);
+    const missing = [...keys].filter(([key]) => !arKeys.has(key) || !enKeys.has(key)).map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every error code, field code and role has words in both languages', () => {
+    const needed = [
+      ...ERROR_CODES.map((code) => `errors.${code}`),
+      ...FIELD_ERROR_CODES.map((code) => `validation.${code}`),
+      'validation.passwords_mismatch',
+      'errors.network',
+      'errors.unknown',
+      ...ROLES.map((role) => `roles.${role}`),
+      ...NAV_ITEMS.map((item) => item.labelKey),
+      ...DASHBOARD_ROUTES.map((route) => route.titleKey),
+    ];
+    expect(needed.filter((key) => !arKeys.has(key) || !enKeys.has(key))).toEqual([]);
+  });
+
+  it('has every message of PRODUCT.md §8 in English, worded as specified', () => {
+    const messages = [
+      'Signed in successfully',
+      'Signed out successfully',
+      'Account created successfully',
+      'Password reset instructions sent',
+      'Password updated successfully',
+      'User password reset successfully',
+      'Failed to sign in',
+      'Authentication failed',
+      'Failed to sign out',
+      'Failed to create account',
+      'Failed to send reset instructions',
+      'Failed to update password',
+      'Failed to reset user password',
+      'Failed to mark notification as read',
+      'Failed to mark notifications as read',
+      'Invalid email or password',
+      'User profile not found. Please contact support.',
+    ];
+    const toast = Object.values(en.toast);
+    expect(messages.filter((message) => !toast.includes(message))).toEqual([]);
+  });
+
+  it('Arabic messages are in Arabic', () => {
+    const notArabic = [...arKeys]
+      .filter(([key]) => !key.startsWith('language.') && !/Code$/.test(key))
+      .filter(([, value]) => !/[\u0600-\u06FF]/.test(value))
+      .map(([key]) => key);
+    expect(notArabic).toEqual([]);
+  });
+});
