@@ -4,3 +4,5 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './auth.js';
 export * from './settings.js';
+export * from './notifications.js';
+export * from './realtime.js';

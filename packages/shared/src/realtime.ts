@@ -1,0 +1,51 @@
+/**
+ * The realtime protocol over one WebSocket per tab at `/api/realtime` (JSON text frames).
+ *
+ * Client → server
+ *   { type: 'auth', token, ref }          first frame, and again after every token refresh
+ *   { type: 'join', topic, ref }          subscribe to a topic (see TOPICS)
+ *   { type: 'leave', topic, ref }
+ *   { type: 'heartbeat', ref }            every 30 s
+ * Server → client
+ *   { type: 'reply', ref, status: 'ok' | 'error', code?, message? }   answers each frame with a ref
+ *   { type: 'event', topic, event, payload }                           a change the user may see
+ *   { type: 'close', code, message }      sent just before the server closes the socket
+ *
+ * Events carry ids, never rows: a client refetches what it shows (and the server's REST
+ * reads apply every permission rule again).
+ */
+export const REALTIME_PATH = '/api/realtime';
+
+/** Topics a client may join; the server filters each event by the same rules as reads. */
+export const TOPICS = ['notifications', 'service_requests', 'appointments', 'transfers', 'stock'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export type RealtimeClientFrame =
+  | { type: 'auth'; token: string; ref: string }
+  | { type: 'join'; topic: Topic; ref: string }
+  | { type: 'leave'; topic: Topic; ref: string }
+  | { type: 'heartbeat'; ref: string };
+
+export interface RealtimeEvent {
+  type: 'event';
+  topic: Topic;
+  /** e.g. `notification.created`, `service_request.updated`. */
+  event: string;
+  payload: { ids?: string[] } & Record<string, unknown>;
+}
+
+export type RealtimeServerFrame =
+  | { type: 'reply'; ref: string; status: 'ok' | 'error'; code?: string; message?: string }
+  | RealtimeEvent
+  | { type: 'close'; code: RealtimeCloseCode; message: string };
+
+/** Why the server closed a socket (WebSocket close codes 4000–4999 are the application's). */
+export const REALTIME_CLOSE = {
+  /** No valid auth frame in time, or the access token expired without a refresh. */
+  unauthenticated: 4001,
+  /** The session was revoked (sign-out, password change, reuse of a refresh token). */
+  sessionRevoked: 4003,
+  /** Too many frames: more than the client's limit allows. */
+  rateLimited: 4029,
+} as const;
+export type RealtimeCloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
