@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -27,6 +28,10 @@ import { authRoutes } from './modules/auth/routes.js';
 import { adminUserRoutes } from './modules/users/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { createNotificationService } from './modules/notifications/service.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { RealtimeHub } from './modules/realtime/hub.js';
+import { realtimeRoutes } from './modules/realtime/routes.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -51,6 +56,7 @@ function webDistDir(config: Config): string | null {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  hub: RealtimeHub;
 }
 
 /** Builds the whole server (API, docs, web app) on an open, migrated database. */
@@ -134,11 +140,18 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { ctx });
 
+  const hub = new RealtimeHub(ctx);
+  await hub.start();
+  app.addHook('onClose', () => hub.stop());
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(realtimeRoutes, { hub });
+
   const auth = createAuthService(ctx);
   await app.register(healthRoutes, { prefix: '/api', db: ctx.db });
   await app.register(settingsRoutes, { prefix: '/api/settings', db: ctx.db, demo: config.demo });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(adminUserRoutes, { prefix: '/api/admin', auth });
+  await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
 
   const webDist = webDistDir(config);
   if (webDist) {
@@ -163,5 +176,5 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(indexHtml);
   });
 
-  return { app, ctx };
+  return { app, ctx, hub };
 }

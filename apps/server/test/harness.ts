@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { eq } from 'drizzle-orm';
 /** Which database the server tests run on: PGlite always; PostgreSQL in the `server:postgres` project. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (TEST_DB === 'pglite') {
     const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
     const database = await openPglite(null, { loadDataDir: dump });
@@ -37,6 +38,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });
@@ -49,6 +51,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 export interface TestServer extends BuiltApp {
   dataDir: string;
+  /** The PostgreSQL database URL (postgres runs only): another instance can share it. */
+  databaseUrl?: string;
   /** Calls the API like a client would; `token` adds the bearer header. */
   call(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   signIn(email: string, password?: string): Promise<TSession>;
@@ -59,7 +63,10 @@ export interface TestServer extends BuiltApp {
  * The real server (every plugin, hook and route) on a real, migrated database of its own,
  * with the demo accounts loaded. `env` overrides configuration, as the environment would.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { shareDatabaseOf?: TestServer } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -70,7 +77,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_LOGIN_FAILURES_MAX: '100000',
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
+  // A second instance shares the first one's PostgreSQL database through its own connections.
+  const shared = opts.shareDatabaseOf?.databaseUrl;
+  const { database, drop, url } = shared
+    ? await openPostgres(shared, 5).then((d) => ({ database: d, drop: () => d.close(), url: shared }))
+    : await openTestDatabase();
   await seedDemoData(database.db);
   const built = await buildApp(config, database);
   await built.app.ready();
@@ -78,6 +89,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const server: TestServer = {
     ...built,
     dataDir,
+    databaseUrl: url,
     call(method, url, opts = {}) {
       return built.app.inject({
         method,
@@ -156,4 +168,11 @@ export async function outbox(server: TestServer, atLeast = 0, ms = 3000): Promis
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Listens on a free local port (once) and returns the realtime WebSocket URL. */
+export async function realtimeUrl(server: TestServer): Promise<string> {
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}/api/realtime`;
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TUser } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
+import { publish } from '../realtime/events.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -34,17 +35,22 @@ export async function findLiveSession(db: DbOrTx, sessionId: string) {
   return row;
 }
 
+/** Revokes a session; its open realtime sockets, on every instance, are closed on commit. */
 export async function revokeSession(db: DbOrTx, sessionId: string, reason: string) {
-  await db
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (rows.length) await publish(db, { topic: '_sessions', event: 'revoked', sessionIds: rows.map((r) => r.id) });
 }
 
 /** Revokes every live session of a user, except `keep` when given. */
 export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, keep?: string) {
-  await db
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined))
+    .returning({ id: sessions.id });
+  if (rows.length) await publish(db, { topic: '_sessions', event: 'revoked', sessionIds: rows.map((r) => r.id) });
 }

@@ -10,6 +10,8 @@ export interface AccessClaims {
   sessionId: string;
   role: Role;
   recovery: boolean;
+  /** Unix seconds; set on verified tokens. */
+  expiresAt?: number;
 }
 
 const ISSUER = 'service-portal';
@@ -56,6 +58,7 @@ export class TokenSigner {
         sessionId: payload.sid,
         role: payload.role as Role,
         recovery: payload.rec === true,
+        expiresAt: payload.exp,
       };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;

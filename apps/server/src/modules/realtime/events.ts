@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { ROLES, scopeOf, type CapabilityAction, type Role, type Topic } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+
+/** The PostgreSQL channel every instance listens on. */
+export const EVENTS_CHANNEL = 'portal_events';
+
+/** Who may receive an event: these users, and every user of these roles. */
+export interface Audience {
+  userIds?: string[];
+  roles?: Role[];
+}
+
+export interface DomainEvent {
+  topic: Topic;
+  event: string;
+  audience: Audience;
+  payload?: { ids?: string[] } & Record<string, unknown>;
+}
+
+/** Internal: tells every instance to close the sockets of revoked sessions. */
+export interface SessionsRevokedEvent {
+  topic: '_sessions';
+  event: 'revoked';
+  sessionIds: string[];
+}
+
+export type BusMessage = DomainEvent | SessionsRevokedEvent;
+
+// NOTIFY payloads must stay under 8000 bytes; ids are 36 characters.
+const MAX_PAYLOAD_BYTES = 7000;
+const USER_IDS_PER_MESSAGE = 100;
+
+/**
+ * Publishes an event inside the caller's transaction. PostgreSQL delivers NOTIFY only when
+ * the transaction commits (and never when it rolls back), to every instance listening,
+ * so a change and its event can never disagree.
+ */
+export async function publish(tx: DbOrTx, message: BusMessage): Promise<void> {
+  for (const part of split(message)) {
+    const payload = JSON.stringify(part);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      throw new Error(`Realtime event ${part.topic}/${part.event} is too large for NOTIFY: send ids, not rows`);
+    }
+    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  }
+}
+
+function split(message: BusMessage): BusMessage[] {
+  const ids = message.topic === '_sessions' ? message.sessionIds : (message.audience.userIds ?? []);
+  if (ids.length <= USER_IDS_PER_MESSAGE) return [message];
+  const parts: BusMessage[] = [];
+  for (let i = 0; i < ids.length; i += USER_IDS_PER_MESSAGE) {
+    const chunk = ids.slice(i, i + USER_IDS_PER_MESSAGE);
+    if (message.topic === '_sessions') parts.push({ ...message, sessionIds: chunk });
+    // Roles go with the first part only, so nobody gets the event twice.
+    else parts.push({ ...message, audience: { userIds: chunk, roles: i === 0 ? message.audience.roles : undefined } });
+  }
+  return parts;
+}
+
+/**
+ * The audience of a change to a record, by the same rules as reading it: every role whose
+ * scope of `action` is `any`, plus the record's owners (`own`) and assignees (`assigned`)
+ * when their role reads with that scope.
+ */
+export function audienceFor(action: CapabilityAction, people: { own?: (string | null)[]; assigned?: (string | null)[] }): Audience {
+  const roles = ROLES.filter((role) => scopeOf(role, action) === 'any');
+  const userIds = [...(people.own ?? []), ...(people.assigned ?? [])].filter((id): id is string => !!id);
+  return { roles, userIds: [...new Set(userIds)] };
+}

@@ -1,0 +1,206 @@
+import type { WebSocket } from 'ws';
+import {
+  REALTIME_CLOSE,
+  REALTIME_HEARTBEAT_MS,
+  TOPICS,
+  can,
+  type CapabilityAction,
+  type RealtimeCloseCode,
+  type RealtimeServerFrame,
+  type Role,
+  type Topic,
+} from '@portal/shared';
+import type { AppContext } from '../../context.js';
+import { findLiveSession } from '../auth/queries.js';
+import { EVENTS_CHANNEL, type BusMessage, type DomainEvent } from './events.js';
+
+/** What a role must hold to join a topic: the same capability its REST reads need. */
+const TOPIC_ACCESS: Record<Topic, CapabilityAction> = {
+  notifications: 'read:notification',
+  service_requests: 'read:service_request',
+  appointments: 'read:appointment',
+  transfers: 'read:transfer',
+  stock: 'read:stock',
+};
+
+// A socket must authenticate promptly, and may not flood the server (the client sends ≤ 2/s).
+const AUTH_TIMEOUT_MS = 10_000;
+const MAX_FRAMES_PER_SECOND = 10;
+// A socket silent for two heartbeats is gone.
+const IDLE_TIMEOUT_MS = REALTIME_HEARTBEAT_MS * 2 + 10_000;
+
+interface Subscriber {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  /** Unix seconds: the access token's expiry; the client re-authenticates before it. */
+  expiresAt: number;
+}
+
+class Connection {
+  subscriber: Subscriber | null = null;
+  readonly topics = new Set<Topic>();
+  private frames: number[] = [];
+  private expiryTimer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly socket: WebSocket,
+    private readonly hub: RealtimeHub,
+  ) {
+    this.expiryTimer = setTimeout(() => this.close(REALTIME_CLOSE.unauthenticated, 'Authenticate first'), AUTH_TIMEOUT_MS);
+    this.touch();
+  }
+
+  send(frame: RealtimeServerFrame) {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  close(code: RealtimeCloseCode, message: string) {
+    this.send({ type: 'close', code, message });
+    this.socket.close(code, message);
+    this.dispose();
+  }
+
+  dispose() {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.hub.connections.delete(this);
+  }
+
+  touch() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.socket.terminate(), IDLE_TIMEOUT_MS);
+  }
+
+  /** False when the socket sent more frames in the last second than allowed. */
+  countFrame(): boolean {
+    const now = Date.now();
+    this.frames = this.frames.filter((t) => now - t < 1000);
+    this.frames.push(now);
+    return this.frames.length <= MAX_FRAMES_PER_SECOND;
+  }
+
+  authenticated(subscriber: Subscriber) {
+    if (this.subscriber && this.subscriber.userId !== subscriber.userId) this.topics.clear();
+    this.subscriber = subscriber;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    const ms = Math.max(0, subscriber.expiresAt * 1000 - Date.now());
+    this.expiryTimer = setTimeout(() => this.close(REALTIME_CLOSE.unauthenticated, 'Access token expired'), ms);
+  }
+}
+
+/**
+ * The sockets of this instance. Every instance LISTENs on one PostgreSQL channel, so an event
+ * published by any instance reaches the subscribers of all of them; each event goes only to
+ * sockets whose user is in its audience (the same rules as REST reads) and joined its topic.
+ */
+export class RealtimeHub {
+  readonly connections = new Set<Connection>();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async start() {
+    this.unlisten = await this.ctx.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+  }
+
+  async stop() {
+    for (const c of [...this.connections]) c.socket.close(1001, 'Server shutting down');
+    await this.unlisten?.();
+  }
+
+  accept(socket: WebSocket) {
+    const conn = new Connection(socket, this);
+    this.connections.add(conn);
+    socket.on('message', (data) => void this.onFrame(conn, data.toString()));
+    socket.on('close', () => conn.dispose());
+    socket.on('error', () => conn.dispose());
+  }
+
+  private async onFrame(conn: Connection, raw: string) {
+    conn.touch();
+    if (!conn.countFrame()) return conn.close(REALTIME_CLOSE.rateLimited, 'Too many messages');
+    let frame: { type?: unknown; ref?: unknown; token?: unknown; topic?: unknown };
+    try {
+      frame = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const ref = typeof frame.ref === 'string' ? frame.ref.slice(0, 64) : '';
+    const reply = (status: 'ok' | 'error', code?: string, message?: string) =>
+      conn.send({ type: 'reply', ref, status, ...(code ? { code, message } : {}) });
+
+    try {
+      switch (frame.type) {
+        case 'auth': {
+          const subscriber = typeof frame.token === 'string' ? await this.verify(frame.token) : null;
+          if (!subscriber) return conn.close(REALTIME_CLOSE.unauthenticated, 'Invalid or expired token');
+          conn.authenticated(subscriber);
+          return reply('ok');
+        }
+        case 'heartbeat': {
+          // Also the moment to notice a revoked session or a changed role.
+          if (conn.subscriber) {
+            const live = await findLiveSession(this.ctx.db, conn.subscriber.sessionId);
+            if (!live || !live.user.active) return conn.close(REALTIME_CLOSE.sessionRevoked, 'Session ended');
+            conn.subscriber.role = live.user.role;
+            for (const topic of conn.topics) if (!can(live.user.role, TOPIC_ACCESS[topic])) conn.topics.delete(topic);
+          }
+          return reply('ok');
+        }
+        case 'join':
+        case 'leave': {
+          if (!conn.subscriber) return reply('error', 'unauthenticated', 'Authenticate first');
+          const topic = frame.topic as Topic;
+          if (!(TOPICS as readonly string[]).includes(topic)) return reply('error', 'not_found', 'Unknown topic');
+          if (frame.type === 'leave') {
+            conn.topics.delete(topic);
+            return reply('ok');
+          }
+          if (!can(conn.subscriber.role, TOPIC_ACCESS[topic])) return reply('error', 'forbidden', 'Not allowed');
+          conn.topics.add(topic);
+          return reply('ok');
+        }
+        default:
+          return reply('error', 'validation_failed', 'Unknown message type');
+      }
+    } catch (err) {
+      this.ctx.log.error({ err }, 'realtime frame failed');
+      return reply('error', 'internal_error', 'Something went wrong');
+    }
+  }
+
+  private async verify(token: string): Promise<Subscriber | null> {
+    const claims = await this.ctx.signer.verify(token);
+    if (!claims || claims.recovery) return null;
+    const live = await findLiveSession(this.ctx.db, claims.sessionId);
+    if (!live || !live.user.active || live.user.id !== claims.userId) return null;
+    return { userId: live.user.id, sessionId: live.session.id, role: live.user.role, expiresAt: claims.expiresAt ?? 0 };
+  }
+
+  private dispatch(raw: string) {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (message.topic === '_sessions') {
+      const revoked = new Set(message.sessionIds);
+      for (const c of [...this.connections]) {
+        if (c.subscriber && revoked.has(c.subscriber.sessionId)) c.close(REALTIME_CLOSE.sessionRevoked, 'Session ended');
+      }
+      return;
+    }
+    for (const c of this.connections) {
+      if (c.subscriber && c.topics.has(message.topic) && inAudience(c.subscriber, message)) {
+        c.send({ type: 'event', topic: message.topic, event: message.event, payload: message.payload ?? {} });
+      }
+    }
+  }
+}
+
+function inAudience(s: Subscriber, e: DomainEvent): boolean {
+  return (e.audience.userIds?.includes(s.userId) ?? false) || (e.audience.roles?.includes(s.role) ?? false);
+}
