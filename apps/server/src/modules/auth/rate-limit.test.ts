@@ -17,7 +17,14 @@ const signIn = (email: string, password: string, ip: string) =>
 
 describe('rate limits', () => {
   it('locks (ip, email) after repeated failures, without locking the real user out from elsewhere', async () => {
-    for (let i = 0; i < 3; i++) expect((await signIn('tech1@demo.test', 'wrong-pass', '10.0.0.1')).statusCode).toBe(400);
+    const took: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      expect((await signIn('tech1@demo.test', 'wrong-pass', '10.0.0.1')).statusCode).toBe(400);
+      took.push(Date.now() - started);
+    }
+    // Failures slow down before they lock (the third waits 500 ms more than the first).
+    expect(took[2]!).toBeGreaterThanOrEqual(500);
     const locked = await signIn('tech1@demo.test', 'demo12345', '10.0.0.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('rate_limited');

@@ -29,6 +29,7 @@ interface ClientInfo {
   userAgent?: string | null;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const invalidCredentials = () => new AppError(400, 'invalid_credentials', 'Invalid email or password');
 const sessionRevoked = () => new AppError(401, 'session_revoked', 'Your session has ended. Please sign in again.');
 const recoveryCodeInvalid = () =>
@@ -115,6 +116,8 @@ export function createAuthService(ctx: AppContext) {
       if (!user || !ok) {
         const { count, retryAfter } = await limiter.hit(failureKey, limits.loginWindowS);
         if (count > limits.loginFailuresMax) throw tooMany(retryAfter);
+        // Repeated failures slow down before they lock: 0, 250, 500 … ms, at most 1 s.
+        await sleep(Math.min(count - 1, 4) * 250);
         throw invalidCredentials();
       }
       if (!user.active) throw new AppError(403, 'account_disabled', 'This account is disabled. Please contact support.');
