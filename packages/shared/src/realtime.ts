@@ -8,6 +8,7 @@
  *   { type: 'heartbeat', ref }            every 30 s
  * Server → client
  *   { type: 'reply', ref, status: 'ok' | 'error', code?, message? }   answers each frame with a ref
+ *                                        (except a refused auth frame: the socket closes with 4001)
  *   { type: 'event', topic, event, payload }                           a change the user may see
  *   { type: 'close', code, message }      sent just before the server closes the socket
  *

@@ -7,7 +7,7 @@ export interface DashboardRoute {
   /** What the role must hold to use the page; without it the page says "not allowed". */
   requires: readonly Requirement[];
   /** A page of its own; the others say "not available yet" until their issue lands. */
-  page?: 'profile' | 'preferences' | 'support';
+  page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -31,7 +31,8 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'admin/service-requests', titleKey: 'nav.adminServiceRequests', requires: ['read:service_request:any'] },
   { path: 'service-orders', titleKey: 'nav.serviceOrders', requires: ['assign:service_request:any'] },
   { path: 'analytics', titleKey: 'nav.analytics', requires: ['read:analytics:any'] },
-  { path: 'settings', titleKey: 'nav.settings', requires: ['manage:settings:any'] },
+  { path: 'settings', titleKey: 'nav.settings', requires: ['manage:settings:any'], page: 'settings' },
+  { path: 'settings/announcements', titleKey: 'announcements.title', requires: ['announce:notification:any'], page: 'announcements' },
   { path: 'data-management', titleKey: 'nav.dataManagement', requires: ['manage:data:any'] },
   { path: 'backup', titleKey: 'nav.backup', requires: ['manage:backup:any'] },
   { path: 'reports/service', titleKey: 'nav.serviceReports', requires: ['read:service_report'] },

@@ -5,6 +5,7 @@ import { AuthLifecycle } from '../features/auth';
 import { CrashPage, NotFoundPage } from '../features/errors';
 import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, type DashboardRoute } from './dashboard-routes';
 import { PublicOnly, RequireAuth, RequireCapability } from './guards';
+import { RealtimeBridge } from './realtime-bridge';
 import { ShellLayout } from './shell/shell-layout';
 
 // One chunk per page: a visitor downloads only the screens they open.
@@ -17,11 +18,14 @@ const DashboardHomePage = lazy(() => import('../features/dashboard/dashboard-hom
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const PreferencesPage = lazy(() => import('../features/preferences/preferences-page'));
 const SupportPage = lazy(() => import('../features/support/support-page'));
+const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/announcements-page'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/coming-soon-page'));
 
 function RootLayout() {
   return (
     <AuthLifecycle>
+      <RealtimeBridge />
       <Suspense fallback={<PageLoader fullScreen />}>
         <Outlet />
       </Suspense>
@@ -38,6 +42,10 @@ function dashboardPage(route: DashboardRoute) {
       return <PreferencesPage />;
     case 'support':
       return <SupportPage />;
+    case 'settings':
+      return <SettingsPage />;
+    case 'announcements':
+      return <AnnouncementsPage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }

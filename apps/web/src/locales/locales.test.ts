@@ -22,6 +22,18 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const arKeys = flatten(ar as Tree);
 const enKeys = flatten(en as Tree);
 
+/**
+ * i18next plurals: `key_one`, `key_other`… Each language has its own forms (Arabic six,
+ * English two), so a plural form needs only its key's `_other` in the other language.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => (PLURAL.test(key) ? key.replace(PLURAL, '') : null);
+function hasKey(keys: Map<string, string>, key: string): boolean {
+  if (keys.has(key)) return true;
+  const base = pluralBase(key);
+  return keys.has(`${base ?? key}_other`);
+}
+
 // The tests run with the web app as root; src/ holds the code to scan.
 const srcDir = join(__dirname, '..') + '/';
 function sourceFiles(dir: string): string[] {
@@ -54,11 +66,11 @@ function literalKeys(): Map<string, string> {
 
 describe('translations', () => {
   it('every Arabic key exists in English', () => {
-    expect([...arKeys.keys()].filter((key) => !enKeys.has(key))).toEqual([]);
+    expect([...arKeys.keys()].filter((key) => !hasKey(enKeys, key))).toEqual([]);
   });
 
   it('every English key exists in Arabic', () => {
-    expect([...enKeys.keys()].filter((key) => !arKeys.has(key))).toEqual([]);
+    expect([...enKeys.keys()].filter((key) => !hasKey(arKeys, key))).toEqual([]);
   });
 
   it('no value is empty', () => {
@@ -68,9 +80,18 @@ describe('translations', () => {
 
   it('both languages use the same {{placeholders}} in each message', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    // A plural form may leave the number out ("one user", "مستخدمَين"); the rest must agree.
+    const withoutCount = (list: (string | undefined)[]) => list.filter((name) => name !== 'count');
     const mismatched = [...enKeys].filter(([key, value]) => {
-      const other = arKeys.get(key);
-      return other !== undefined && JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(other));
+      const base = pluralBase(key);
+      const forms = base ? [...arKeys].filter(([k]) => pluralBase(k) === base).map(([, v]) => v) : [arKeys.get(key)];
+      return forms.some((other) => {
+        if (other === undefined) return false;
+        const [a, b] = [placeholders(value), placeholders(other)];
+        return base
+          ? JSON.stringify(withoutCount(a)) !== JSON.stringify(withoutCount(b))
+          : JSON.stringify(a) !== JSON.stringify(b);
+      });
     });
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
@@ -78,7 +99,7 @@ describe('translations', () => {
   it('every key written literally in the code exists in both languages', () => {
     const keys = literalKeys();
     expect(keys.size).toBeGreaterThan(100);
-    const missing = [...keys].filter(([key]) => !arKeys.has(key) || !enKeys.has(key)).map(([key, file]) => `${key} (${file})`);
+    const missing = [...keys].filter(([key]) => !hasKey(arKeys, key) || !hasKey(enKeys, key)).map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });
 
@@ -120,9 +141,26 @@ describe('translations', () => {
     expect(messages.filter((message) => !toast.includes(message))).toEqual([]);
   });
 
+  it('has the plural forms Arabic needs wherever English has plurals', () => {
+    const bases = new Set([...enKeys.keys()].map(pluralBase).filter((base): base is string => base !== null));
+    const missing = [...bases].flatMap((base) =>
+      ['zero', 'one', 'two', 'few', 'many', 'other'].map((form) => `${base}_${form}`).filter((key) => !arKeys.has(key)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has the keys the server uses for announcements', () => {
+    for (const keys of [arKeys, enKeys]) {
+      expect(keys.get('notifications.announcement.title')).toBe('{{title}}');
+      expect(keys.get('notifications.announcement.message')).toBe('{{message}}');
+    }
+  });
+
   it('Arabic messages are in Arabic', () => {
     const notArabic = [...arKeys]
       .filter(([key]) => !key.startsWith('language.') && !/Code$/.test(key))
+      // Values that are only placeholders (`{{title}}`, `{{length}} / {{max}}`) carry no words.
+      .filter(([, value]) => /\p{L}/u.test(value.replace(/\{\{[^}]*\}\}/g, '')))
       .filter(([, value]) => !/[\u0600-\u06FF]/.test(value))
       .map(([key]) => key);
     expect(notArabic).toEqual([]);

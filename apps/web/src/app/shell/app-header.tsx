@@ -5,7 +5,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
 import { usePublicSettings } from '../../lib/public-settings';
 import { useCurrentUser } from '../../lib/session-store';
-import { NotificationBell } from './notification-bell';
+import { NotificationBell } from '../../features/notifications';
 import { SupportButton } from './support-button';
 import { UserMenu } from './user-menu';
 import classes from './shell.module.css';

@@ -11,7 +11,7 @@ import { toastError } from '../../lib/toast';
 import { PageLoader } from '../../components/page-loader';
 import { shouldRefresh } from './refresh-timing';
 import { refreshSession } from './session-refresh';
-import { signOut } from './sign-out';
+import { isSigningOut, signOut } from './sign-out';
 
 const FORCED_REFRESH_COOLDOWN_MS = 10_000;
 let lastForcedRefresh = 0;
@@ -41,6 +41,32 @@ export async function handleUnauthorized(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The realtime server refused the socket's token (close 4001): refresh the session so the
+ * socket can authenticate again. True when there is a new token to try.
+ */
+export async function refreshForRealtime(staleToken: string | null): Promise<boolean> {
+  const session = getSession();
+  if (!session) return false;
+  try {
+    const next = await refreshSession({ force: true, ...(staleToken ? { staleAccessToken: staleToken } : {}) });
+    if (!next) notifySessionEnded();
+    return next !== null;
+  } catch {
+    return false; // offline: the socket backs off and tries again
+  }
+}
+
+/**
+ * The realtime server says the session was revoked (close 4003: signed out elsewhere, the
+ * password changed, a refresh token reused). The one place that decides: this tab signs out.
+ */
+export function handleSessionRevoked(): void {
+  if (!getSession() || isSigningOut()) return;
+  clearSession('expired');
+  notifySessionEnded();
 }
 
 async function tick(): Promise<void> {

@@ -1,2 +1,2 @@
-export { AuthLifecycle, handleUnauthorized } from './auth-lifecycle';
+export { AuthLifecycle, handleSessionRevoked, handleUnauthorized, refreshForRealtime } from './auth-lifecycle';
 export { signOut, useSignOut } from './sign-out';

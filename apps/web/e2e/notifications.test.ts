@@ -1,0 +1,255 @@
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TAnnouncementRequest, TSession } from '@portal/shared';
+import { baseUrl, DEMO_PASSWORD, htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+
+// --- the API, called from the test process --------------------------------------------------
+
+async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function adminToken(): Promise<string> {
+  const session = await api<TSession>('/api/auth/token?grant_type=password', {
+    body: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+  });
+  return session.access_token;
+}
+
+function announce(token: string, body: TAnnouncementRequest): Promise<{ recipients: number }> {
+  return api('/api/admin/announcements', { token, body });
+}
+
+let signups = 0;
+/** A customer of its own, so counts in the bell depend on this test only. */
+async function newCustomer(): Promise<{ id: string; email: string; password: string }> {
+  signups += 1;
+  const email = `bell.${Date.now()}.${signups}@example.test`;
+  const password = 'a-good-password';
+  const session = await api<TSession>('/api/auth/signup', {
+    body: { email, password, name: `Bell Tester ${signups}`, mobile: `+96655${String(Date.now()).slice(-7)}` },
+  });
+  return { id: session.user.id, email, password };
+}
+
+// --- the page ---------------------------------------------------------------------------------
+
+const unreadCount = async (page: Page) => Number(await page.getByTestId('notification-bell').getAttribute('data-unread-count'));
+
+async function waitForCount(page: Page, expected: number) {
+  await expect.poll(() => unreadCount(page), { timeout: 15_000 }).toBe(expected);
+}
+
+/** Resolves once the page's realtime socket has joined `topic` (the server answered ok). */
+function watchJoins(page: Page) {
+  const joined = new Set<string>();
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/api/realtime')) return;
+    const joins = new Map<string, string>();
+    ws.on('framesent', ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { type: string; ref: string; topic?: string };
+      if (frame.type === 'join' && frame.topic) joins.set(frame.ref, frame.topic);
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { type: string; ref?: string; status?: string };
+      if (frame.type === 'reply' && frame.status === 'ok' && frame.ref && joins.has(frame.ref)) joined.add(joins.get(frame.ref)!);
+    });
+  });
+  return {
+    joined: (topic: string) => expect.poll(() => joined.has(topic), { timeout: 15_000 }).toBe(true),
+  };
+}
+
+/** Marks the document, so the test can tell that the page was never reloaded. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __e2eMark: number }).__e2eMark = 42));
+}
+async function documentIsTheSame(page: Page) {
+  return page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark === 42);
+}
+
+describe.skipIf(skipE2e())('notifications and realtime', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  async function openPage(options: { phone?: boolean; locale?: string } = {}) {
+    const context = await newContext(browser, options);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+
+  it.each([
+    { lng: 'ar', dir: 'rtl' },
+    { lng: 'en', dir: 'ltr' },
+  ])('an announcement to customers reaches an open customer page live ($lng)', async ({ lng, dir }) => {
+    // The customer, on the dashboard with the socket joined.
+    const customer = await openPage();
+    const joins = watchJoins(customer);
+    await customer.goto(`/login?lng=${lng}`);
+    await signIn(customer, 'customer1@demo.test');
+    await customer.goto('/dashboard');
+    await customer.getByTestId('dashboard-home').waitFor();
+    await joins.joined('notifications');
+    await expect(htmlLangDir(customer)).resolves.toEqual({ lang: lng, dir });
+    const before = await unreadCount(customer);
+    await markDocument(customer);
+
+    // The admin, in another browser, sends it from the announcements screen.
+    const admin = await openPage();
+    await admin.goto('/login?lng=en');
+    await signIn(admin, 'admin@demo.test');
+    await admin.goto('/dashboard/settings');
+    await admin.getByTestId('settings-card-announcements').click();
+    await admin.waitForURL((url) => url.pathname === '/dashboard/settings/announcements');
+    const title = lng === 'ar' ? `صيانة مجدولة ${Date.now()} & تحديث` : `Scheduled maintenance ${Date.now()} & update`;
+    await admin.getByTestId('announcement-role').click();
+    await admin.getByRole('option', { name: 'Customer', exact: true }).click();
+    await admin.getByTestId('announcement-type').click();
+    await admin.getByRole('option', { name: 'Warning', exact: true }).click();
+    await admin.getByTestId('announcement-title').fill(title);
+    await admin.getByTestId('announcement-message').fill('The portal will be read-only tonight from 22:00.');
+    await admin.getByTestId('announcement-send').click();
+    await admin.getByText(/^Announcement sent to \d+ users$/).waitFor();
+    await expect(admin.getByTestId('announcement-title').inputValue()).resolves.toBe('');
+
+    // The customer sees a toast with the title and the count going up, without a reload.
+    const toast = customer.getByTestId('live-notification-toast').filter({ hasText: title });
+    await toast.waitFor({ timeout: 15_000 });
+    await expect(toast.getAttribute('data-type')).resolves.toBe('warning');
+    await expect(toast.locator('[dir=auto]').first().textContent()).resolves.toBe(title);
+    await waitForCount(customer, before + 1);
+    await expect(documentIsTheSame(customer)).resolves.toBe(true);
+    await expect(htmlLangDir(customer)).resolves.toEqual({ lang: lng, dir });
+  });
+
+  it('reconnects after the socket dies and shows what was sent meanwhile, without a reload', async () => {
+    const user = await newCustomer();
+    const token = await adminToken();
+    const page = await openPage();
+
+    const connections: { route: WebSocketRoute; openedAt: number; joined: boolean }[] = [];
+    await page.routeWebSocket('**/api/realtime', (route) => {
+      const server = route.connectToServer();
+      const connection = { route, openedAt: Date.now(), joined: false };
+      connections.push(connection);
+      const joins = new Set<string>();
+      route.onMessage((message) => {
+        const frame = JSON.parse(String(message)) as { type: string; ref: string; topic?: string };
+        if (frame.type === 'join' && frame.topic === 'notifications') joins.add(frame.ref);
+        server.send(message);
+      });
+      server.onMessage((message) => {
+        const frame = JSON.parse(String(message)) as { type: string; ref?: string; status?: string };
+        if (frame.type === 'reply' && frame.status === 'ok' && frame.ref && joins.has(frame.ref)) connection.joined = true;
+        route.send(message);
+      });
+    });
+
+    await page.goto('/login?lng=en');
+    await signIn(page, user.email, user.password);
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-home').waitFor();
+    // (Signing in opened a socket on the landing page already; this page has its own.)
+    await expect.poll(() => connections.at(-1)?.joined ?? false, { timeout: 15_000 }).toBe(true);
+    await waitForCount(page, 0);
+    await markDocument(page);
+    const before = connections.length;
+
+    // Kill the socket (both sides), and send a notification while the page is offline.
+    const closedAt = Date.now();
+    await connections.at(-1)!.route.close({ code: 4000, reason: 'test: connection lost' });
+    const title = `While you were away ${Date.now()}`;
+    await announce(token, { audience: { kind: 'user', user_id: user.id }, type: 'info', title, message: 'Missed while offline' });
+    const announcedAt = Date.now();
+
+    // A new connection after the first back-off step (1 s), joined again.
+    await expect.poll(() => connections.length, { timeout: 15_000 }).toBe(before + 1);
+    const second = connections.at(-1)!;
+    expect(second.openedAt - closedAt).toBeGreaterThanOrEqual(900);
+    expect(announcedAt).toBeLessThanOrEqual(second.openedAt);
+    await expect.poll(() => second.joined, { timeout: 15_000 }).toBe(true);
+
+    // The missed notification is in the bell, with no reload.
+    await waitForCount(page, 1);
+    await page.getByTestId('notification-bell').click();
+    await page.getByTestId('notification-item').filter({ hasText: title }).waitFor();
+    await expect(documentIsTheSame(page)).resolves.toBe(true);
+
+    // And the new socket carries live events again.
+    const live = `Live again ${Date.now()}`;
+    await announce(token, { audience: { kind: 'user', user_id: user.id }, type: 'success', title: live, message: 'Back online' });
+    await page.getByTestId('live-notification-toast').filter({ hasText: live }).waitFor({ timeout: 15_000 });
+    await waitForCount(page, 2);
+  });
+
+  it('the bell: opening a notification follows its link and marks it read; mark all as read', async () => {
+    const user = await newCustomer();
+    const token = await adminToken();
+    const target = `Open me ${Date.now()}`;
+    await announce(token, { audience: { kind: 'user', user_id: user.id }, type: 'success', title: 'First', message: 'One' });
+    await announce(token, { audience: { kind: 'user', user_id: user.id }, type: 'error', title: 'Second', message: 'Two' });
+    await announce(token, {
+      audience: { kind: 'user', user_id: user.id },
+      type: 'info',
+      title: target,
+      message: 'Takes you to help',
+      link: '/dashboard/support',
+    });
+
+    const page = await openPage({ phone: true });
+    await page.goto('/login?lng=en');
+    await signIn(page, user.email, user.password);
+    await page.goto('/dashboard');
+    await waitForCount(page, 3);
+
+    await page.getByTestId('notification-bell').click();
+    const panel = page.getByTestId('notification-panel');
+    await panel.waitFor();
+    // Fits a 390 px phone.
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // Newest first, an icon by type, a relative time.
+    await expect(panel.getByTestId('notification-title').allTextContents()).resolves.toEqual([target, 'Second', 'First']);
+    await expect(
+      panel.getByTestId('notification-type-icon').evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-type'))),
+    ).resolves.toEqual(['info', 'error', 'success']);
+    await expect(panel.getByTestId('notification-time').first().textContent()).resolves.toBe('a few seconds ago');
+
+    await panel.getByTestId('notification-item').filter({ hasText: target }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/support');
+    await waitForCount(page, 2);
+
+    await page.getByTestId('notification-bell').click();
+    await expect(
+      panel.getByTestId('notification-item').filter({ hasText: target }).getAttribute('data-read'),
+    ).resolves.toBe('true');
+    await panel.getByTestId('notification-mark-all').click();
+    await waitForCount(page, 0);
+    await expect(panel.locator('[data-testid=notification-item][data-read=false]').count()).resolves.toBe(0);
+
+    // The server agrees.
+    await page.reload();
+    await waitForCount(page, 0);
+  });
+});
