@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export function chromePath(): string {
   return process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -80,4 +80,26 @@ export async function readResetLink(email: string, timeoutMs = 15_000): Promise<
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`No reset mail for ${email} in ${outbox}`);
+}
+
+/**
+ * One browser for the file and a fresh context and page for each test: call it at the top
+ * of a describe block and use `t.page`, `t.context`, `t.browser` inside the tests.
+ */
+export function useBrowserPage(): { browser: Browser; context: BrowserContext; page: Page } {
+  const t = {} as { browser: Browser; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    t.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await t.browser?.close();
+  });
+  beforeEach(async () => {
+    t.context = await newContext(t.browser);
+    t.page = await t.context.newPage();
+  });
+  afterEach(async () => {
+    await t.context?.close();
+  });
+  return t;
 }

@@ -3,47 +3,9 @@ import { can, ROLES, type Role } from '@portal/shared';
 import { DASHBOARD_ROUTES, BOOK_APPOINTMENT_REQUIRES } from '../app/dashboard-routes';
 import { holdsAll, isNavItemActive, NAV_ITEMS, navItemsFor } from './navigation';
 import en from '../locales/en.json';
+import { PRODUCT_SIDEBAR } from '../test-utils/product-sidebar';
 
 const label = (role: Role) => navItemsFor(role).map((item) => (en.nav as Record<string, string>)[item.labelKey.slice(4)]);
-
-/** PRODUCT.md §2, "Sidebar by role", in its order. */
-const PRODUCT_SIDEBAR: Record<Role, string[]> = {
-  customer: ['Dashboard', 'Book service', 'Service requests', 'Appointments', 'Help & support'],
-  technician: [
-    'Dashboard',
-    'Service orders', // tasks
-    'Schedule',
-    'My inventory',
-    'Transfers',
-    'Warehouse status',
-    'Service reports',
-    'Performance reports',
-    'Help & support',
-  ],
-  // PRODUCT.md lists "dashboard, inventory, transfers, inventory reports" plus adjustments
-  // and warehouses; the admin list puts inventory reports and warehouses before inventory
-  // and transfers, and one shared order cannot honour both, so only the set is compared.
-  whs_supervisor: ['Dashboard', 'Inventory', 'Transfers', 'Inventory reports', 'Adjustments', 'Warehouses'],
-  admin: [
-    'Dashboard',
-    'Book service',
-    'Users',
-    'Technicians',
-    'Service orders',
-    'Appointments',
-    'Analytics',
-    'Data management',
-    'Backup & restore',
-    'Service reports',
-    'Performance reports',
-    'Inventory reports',
-    'Warehouses',
-    'Inventory',
-    'Transfers',
-    'Adjustments',
-    'Settings',
-  ],
-};
 
 describe('sidebar by role (derived from the capability table)', () => {
   it.each(['customer', 'technician', 'admin'] as const)('%s sees exactly the PRODUCT.md items, in order', (role) => {
