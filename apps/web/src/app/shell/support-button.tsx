@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Popover, Stack, Text } from '@mantine/core';
-import { IconBrandWhatsapp, IconHeadset, IconPhone } from '@tabler/icons-react';
+import { ActionIcon, Popover, Stack, Text } from '@mantine/core';
+import { IconHeadset } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
-import { telLink, usePublicSettings, whatsappLink } from '../../lib/public-settings';
+import { CallButton, WhatsAppButton } from '../../components/support-contact-buttons';
+import { usePublicSettings } from '../../lib/public-settings';
 
 export function SupportButton() {
   const { t } = useTranslation();
@@ -33,30 +34,12 @@ export function SupportButton() {
               </Text>
             </div>
           )}
-          <Button
-            component="a"
-            href={phone ? whatsappLink(phone) : undefined}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="green"
-            leftSection={<IconBrandWhatsapp size={18} />}
-            disabled={!phone}
-            fullWidth
-            data-testid="support-whatsapp"
-          >
+          <WhatsAppButton phone={phone} fullWidth data-testid="support-whatsapp">
             {t('header.support.whatsapp')}
-          </Button>
-          <Button
-            component="a"
-            href={phone ? telLink(phone) : undefined}
-            variant="light"
-            leftSection={<IconPhone size={18} />}
-            disabled={!phone}
-            fullWidth
-            data-testid="support-call"
-          >
+          </WhatsAppButton>
+          <CallButton phone={phone} fullWidth data-testid="support-call">
             {t('header.support.call')}
-          </Button>
+          </CallButton>
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -1,9 +1,10 @@
-import { Accordion, Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Accordion, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhoneCall } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
-import { telLink, usePublicSettings, whatsappLink } from '../../lib/public-settings';
+import { CallButton, WhatsAppButton } from '../../components/support-contact-buttons';
+import { usePublicSettings } from '../../lib/public-settings';
 
 const FAQ = [
   { q: 'support.faq.q1', a: 'support.faq.a1' },
@@ -32,17 +33,7 @@ export function SupportPage() {
               <Text c="dimmed" style={{ flex: 1 }}>
                 {t('support.chatBody')}
               </Text>
-              <Button
-                component="a"
-                href={phone ? whatsappLink(phone) : undefined}
-                target="_blank"
-                rel="noopener noreferrer"
-                color="green"
-                disabled={!phone}
-                leftSection={<IconBrandWhatsapp size={18} />}
-              >
-                {t('support.chatAction')}
-              </Button>
+              <WhatsAppButton phone={phone}>{t('support.chatAction')}</WhatsAppButton>
             </Stack>
           </Card>
           <Card withBorder padding="xl">
@@ -64,9 +55,7 @@ export function SupportPage() {
                   </>
                 )}
               </Text>
-              <Button component="a" href={phone ? telLink(phone) : undefined} variant="light" disabled={!phone} leftSection={<IconPhoneCall size={18} />}>
-                {t('support.callAction')}
-              </Button>
+              <CallButton phone={phone}>{t('support.callAction')}</CallButton>
             </Stack>
           </Card>
         </SimpleGrid>
