@@ -32,6 +32,7 @@ import { createNotificationService } from './modules/notifications/service.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { RealtimeHub } from './modules/realtime/hub.js';
 import { realtimeRoutes } from './modules/realtime/routes.js';
+import { startHousekeeping } from './modules/housekeeping/service.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -143,6 +144,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const hub = new RealtimeHub(ctx);
   await hub.start();
   app.addHook('onClose', () => hub.stop());
+  if (config.env !== 'test') {
+    const stopHousekeeping = startHousekeeping(ctx);
+    app.addHook('onClose', async () => stopHousekeeping());
+  }
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(realtimeRoutes, { hub });
 

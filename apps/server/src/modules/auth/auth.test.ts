@@ -112,8 +112,14 @@ describe('password sign-in', () => {
 describe('refresh tokens', () => {
   it('rotates the pair; the old refresh token is spent; reusing it revokes the whole session', async () => {
     const first = await server.signIn('customer1@demo.test');
+    const sid = (await server.ctx.signer.verify(first.access_token))!.sessionId;
+    const [before] = await server.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
+    await new Promise((r) => setTimeout(r, 5));
     const second = (await token('refresh_token', { refresh_token: first.refresh_token })).json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
+    // A session in use slides forward.
+    const [after] = await server.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(before!.expiresAt.getTime());
     expect((await server.call('GET', '/api/auth/user', { token: second.access_token })).statusCode).toBe(200);
 
     const reuse = await token('refresh_token', { refresh_token: first.refresh_token });

@@ -146,7 +146,14 @@ export function createAuthService(ctx: AppContext) {
         if (!live) return { error: sessionRevoked() } as const;
         if (!live.user.active) return { error: sessionRevoked() } as const;
         await tx.update(refreshTokens).set({ spentAt: new Date() }).where(eq(refreshTokens.id, row.token.id));
-        await tx.update(sessions).set({ lastRefreshedAt: new Date() }).where(eq(sessions.id, row.session.id));
+        // Sessions slide: one in use stays alive; one unused for the whole TTL ends.
+        const slideTo = live.session.recovery
+          ? live.session.expiresAt
+          : new Date(Date.now() + config.refreshTokenTtlDays * 86_400_000);
+        await tx
+          .update(sessions)
+          .set({ lastRefreshedAt: new Date(), expiresAt: slideTo })
+          .where(eq(sessions.id, row.session.id));
         return { session: await issueTokens(tx, row.session.id, live.user, live.session.recovery) } as const;
       });
       // The revocation above must commit, so the error is thrown only after the transaction.
