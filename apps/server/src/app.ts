@@ -138,7 +138,13 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles; and the portal may run on plain http on a LAN.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'").replace(' upgrade-insecure-requests;', ''),
+  });
   await app.register(accessPlugin, { ctx });
 
   const hub = new RealtimeHub(ctx);
