@@ -96,6 +96,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.details.retry_after) reply.header('retry-after', String(err.details.retry_after));
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -27,6 +27,9 @@ const ZEnv = z.object({
   RATE_LIMIT_IP_WINDOW_S: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_LOGIN_FAILURES_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(900),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be an email address')).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -40,6 +43,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!!e.ADMIN_EMAIL !== !!e.ADMIN_PASSWORD) {
+    throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither');
+  }
   const production = e.NODE_ENV === 'production';
   // Demo mode is opt-in wherever real data may live: a PostgreSQL server or production.
   const demo = e.DEMO_DATA ?? (!e.DATABASE_URL && !production);
@@ -64,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       loginFailuresMax: e.RATE_LIMIT_LOGIN_FAILURES_MAX,
       loginWindowS: e.RATE_LIMIT_LOGIN_WINDOW_S,
     },
+    /** The first admin, created on a database that has none (a real install's first start). */
+    firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : null,
     logLevel: e.LOG_LEVEL,
   };
 }

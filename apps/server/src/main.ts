@@ -3,6 +3,7 @@ import { DataDirLockedError, openPglite, openPostgres, type Database } from './d
 import { buildApp } from './app.js';
 import { seedDemoData } from './demo/seed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
+import { ensureFirstAdmin } from './modules/users/first-admin.js';
 
 async function main() {
   let config;
@@ -30,6 +31,11 @@ async function main() {
   if (config.demo) {
     const seeded = await seedDemoData(database.db);
     if (seeded) app.log.info('demo data loaded');
+  }
+  const firstAdmin = await ensureFirstAdmin(database.db, config.firstAdmin);
+  if (firstAdmin === 'created') app.log.info(`first admin account created: ${config.firstAdmin!.email}`);
+  if (firstAdmin === 'missing') {
+    app.log.warn('There is no admin account yet. Start the server once with ADMIN_EMAIL and ADMIN_PASSWORD set to create one.');
   }
 
   let stopping = false;

@@ -29,6 +29,7 @@ describe('rate limits', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('rate_limited');
     expect(locked.json().error.retry_after).toBeGreaterThan(800);
+    expect(Number(locked.headers['retry-after'])).toBe(locked.json().error.retry_after);
     // The same account from another address still signs in.
     expect((await signIn('tech1@demo.test', 'demo12345', '10.0.0.2')).statusCode).toBe(200);
     // Another account from the locked address too.
