@@ -8,7 +8,7 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
     const email = `new.customer.${Date.now()}@example.test`;
     await t.page.goto('/signup?lng=en');
     await t.page.locator('button[type=submit]').click();
-    await expect(t.page.getByText('This field is required').first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => t.page.getByText('This field is required').first().isVisible()).toBe(true);
 
     await t.page.locator('input[name=name]').fill('Layla <b>Test</b>');
     await t.page.locator('input[name=email]').fill(`  ${email.toUpperCase()} `);
@@ -26,7 +26,7 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
     await t.page.getByTestId('landing').waitFor();
     await t.page.getByText('Account created successfully').waitFor();
     // The name is shown as text, never as markup.
-    await expect(t.page.getByTestId('welcome').textContent()).resolves.toBe('Welcome, Layla <b>Test</b>');
+    await expect.poll(() => t.page.getByTestId('welcome').textContent()).toBe('Welcome, Layla <b>Test</b>');
   });
 
   it('refuses a second account with the same email, under the email field', async () => {
@@ -47,14 +47,14 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
     await t.page.locator('input[type=password]').fill('wrong-password');
     await t.page.locator('button[type=submit]').click();
     await t.page.getByTestId('login-error').waitFor();
-    await expect(t.page.getByTestId('login-error').textContent()).resolves.toContain('Invalid email or password');
+    await expect.poll(() => t.page.getByTestId('login-error').textContent()).toContain('Invalid email or password');
     expect(new URL(t.page.url()).pathname).toBe('/login');
   });
 
   it('fills the form from a demo account card', async () => {
     await t.page.goto('/login?lng=en');
     await t.page.getByTestId('demo-account-tech1@demo.test').click();
-    await expect(t.page.locator('input[type=email]').inputValue()).resolves.toBe('tech1@demo.test');
+    await expect.poll(() => t.page.locator('input[type=email]').inputValue()).toBe('tech1@demo.test');
     await t.page.locator('button[type=submit]').click();
     await t.page.waitForURL((url) => url.pathname === '/');
   });
@@ -77,7 +77,7 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
     expect(new URL(t.page.url()).searchParams.get('redirect')).toBe('/dashboard/profile?lng=en');
     await signIn(t.page, 'customer1@demo.test');
     await t.page.waitForURL((url) => url.pathname === '/dashboard/profile');
-    await expect(t.page.getByTestId('profile-email').inputValue()).resolves.toBe('customer1@demo.test');
+    await expect.poll(() => t.page.getByTestId('profile-email').inputValue()).toBe('customer1@demo.test');
   });
 
   it('resets a forgotten password through the mailed link, in the same browser', async () => {
@@ -129,29 +129,29 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
 
   it('switches the language: <html dir> and lang flip, and the font follows', async () => {
     await t.page.goto('/login?lng=ar');
-    await expect(htmlLangDir(t.page)).resolves.toEqual({ lang: 'ar', dir: 'rtl' });
+    await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'ar', dir: 'rtl' });
     const font = () => t.page.evaluate(() => getComputedStyle(document.body).fontFamily);
-    await expect(font()).resolves.toMatch(/^"?Cairo/);
+    await expect.poll(() => font()).toMatch(/^"?Cairo/);
 
     await t.page.getByTestId('language-switch').click();
-    await expect(htmlLangDir(t.page)).resolves.toEqual({ lang: 'en', dir: 'ltr' });
-    await expect(font()).resolves.toMatch(/^"?Inter/);
+    await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'en', dir: 'ltr' });
+    await expect.poll(() => font()).toMatch(/^"?Inter/);
     await t.page.getByText('Sign in', { exact: true }).first().waitFor();
 
     await t.page.getByTestId('language-switch').click();
-    await expect(htmlLangDir(t.page)).resolves.toEqual({ lang: 'ar', dir: 'rtl' });
+    await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'ar', dir: 'rtl' });
 
     // The choice sticks for the next visit (cached in localStorage).
     await t.page.getByTestId('language-switch').click();
     await t.page.goto('/login');
-    await expect(htmlLangDir(t.page)).resolves.toEqual({ lang: 'en', dir: 'ltr' });
+    await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'en', dir: 'ltr' });
   });
 
   it('greets a browser that prefers neither language in Arabic', async () => {
     const french = await newContext(t.browser, { locale: 'fr-FR' });
     const frenchPage = await french.newPage();
     await frenchPage.goto('/login');
-    await expect(htmlLangDir(frenchPage)).resolves.toEqual({ lang: 'ar', dir: 'rtl' });
+    await expect.poll(() => htmlLangDir(frenchPage)).toEqual({ lang: 'ar', dir: 'rtl' });
     await french.close();
   });
 });

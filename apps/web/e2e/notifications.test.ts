@@ -110,7 +110,7 @@ describe.skipIf(skipE2e())('notifications and realtime', () => {
     await customer.goto('/dashboard');
     await customer.getByTestId('dashboard-home').waitFor();
     await joins.joined('notifications');
-    await expect(htmlLangDir(customer)).resolves.toEqual({ lang: lng, dir });
+    await expect.poll(() => htmlLangDir(customer)).toEqual({ lang: lng, dir });
     const before = await unreadCount(customer);
     await markDocument(customer);
 
@@ -130,16 +130,16 @@ describe.skipIf(skipE2e())('notifications and realtime', () => {
     await admin.getByTestId('announcement-message').fill('The portal will be read-only tonight from 22:00.');
     await admin.getByTestId('announcement-send').click();
     await admin.getByText(/^Announcement sent to \d+ users$/).waitFor();
-    await expect(admin.getByTestId('announcement-title').inputValue()).resolves.toBe('');
+    await expect.poll(() => admin.getByTestId('announcement-title').inputValue()).toBe('');
 
     // The customer sees a toast with the title and the count going up, without a reload.
     const toast = customer.getByTestId('live-notification-toast').filter({ hasText: title });
     await toast.waitFor({ timeout: 15_000 });
-    await expect(toast.getAttribute('data-type')).resolves.toBe('warning');
-    await expect(toast.locator('[dir=auto]').first().textContent()).resolves.toBe(title);
+    await expect.poll(() => toast.getAttribute('data-type')).toBe('warning');
+    await expect.poll(() => toast.locator('[dir=auto]').first().textContent()).toBe(title);
     await waitForCount(customer, before + 1);
-    await expect(documentIsTheSame(customer)).resolves.toBe(true);
-    await expect(htmlLangDir(customer)).resolves.toEqual({ lang: lng, dir });
+    await expect.poll(() => documentIsTheSame(customer)).toBe(true);
+    await expect.poll(() => htmlLangDir(customer)).toEqual({ lang: lng, dir });
   });
 
   it('reconnects after the socket dies and shows what was sent meanwhile, without a reload', async () => {
@@ -193,7 +193,7 @@ describe.skipIf(skipE2e())('notifications and realtime', () => {
     await waitForCount(page, 1);
     await page.getByTestId('notification-bell').click();
     await page.getByTestId('notification-item').filter({ hasText: title }).waitFor();
-    await expect(documentIsTheSame(page)).resolves.toBe(true);
+    await expect.poll(() => documentIsTheSame(page)).toBe(true);
 
     // And the new socket carries live events again.
     const live = `Live again ${Date.now()}`;
@@ -230,23 +230,21 @@ describe.skipIf(skipE2e())('notifications and realtime', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     // Newest first, an icon by type, a relative time.
-    await expect(panel.getByTestId('notification-title').allTextContents()).resolves.toEqual([target, 'Second', 'First']);
-    await expect(
-      panel.getByTestId('notification-type-icon').evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-type'))),
-    ).resolves.toEqual(['info', 'error', 'success']);
-    await expect(panel.getByTestId('notification-time').first().textContent()).resolves.toBe('a few seconds ago');
+    await expect.poll(() => panel.getByTestId('notification-title').allTextContents()).toEqual([target, 'Second', 'First']);
+    await expect
+      .poll(() => panel.getByTestId('notification-type-icon').evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-type'))))
+      .toEqual(['info', 'error', 'success']);
+    await expect.poll(() => panel.getByTestId('notification-time').first().textContent()).toBe('a few seconds ago');
 
     await panel.getByTestId('notification-item').filter({ hasText: target }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/support');
     await waitForCount(page, 2);
 
     await page.getByTestId('notification-bell').click();
-    await expect(
-      panel.getByTestId('notification-item').filter({ hasText: target }).getAttribute('data-read'),
-    ).resolves.toBe('true');
+    await expect.poll(() => panel.getByTestId('notification-item').filter({ hasText: target }).getAttribute('data-read')).toBe('true');
     await panel.getByTestId('notification-mark-all').click();
     await waitForCount(page, 0);
-    await expect(panel.locator('[data-testid=notification-item][data-read=false]').count()).resolves.toBe(0);
+    await expect.poll(() => panel.locator('[data-testid=notification-item][data-read=false]').count()).toBe(0);
 
     // The server agrees.
     await page.reload();

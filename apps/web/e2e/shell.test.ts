@@ -30,21 +30,21 @@ describe.skipIf(skipE2e())('the dashboard shell', () => {
     await signIn(t.page, 'tech1@demo.test');
     await t.page.getByTestId('nav-transfers').click();
     await t.page.waitForURL((url) => url.pathname === '/dashboard/transfers');
-    await expect(t.page.getByTestId('nav-transfers').getAttribute('aria-current')).resolves.toBe('page');
-    await expect(t.page.getByTestId('nav-dashboard').getAttribute('aria-current')).resolves.toBeNull();
+    await expect.poll(() => t.page.getByTestId('nav-transfers').getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => t.page.getByTestId('nav-dashboard').getAttribute('aria-current')).toBeNull();
   });
 
   it('flips the signed-in page between Arabic and English from the header', async () => {
     await t.page.goto('/login?lng=ar');
     await signIn(t.page, 'admin@demo.test');
     await t.page.goto('/dashboard');
-    await expect(htmlLangDir(t.page)).resolves.toEqual({ lang: 'ar', dir: 'rtl' });
+    await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await t.page.getByTestId('language-switch').click();
-    await expect(htmlLangDir(t.page)).resolves.toEqual({ lang: 'en', dir: 'ltr' });
-    await expect(t.page.getByTestId('welcome').textContent()).resolves.toBe('Welcome, Amal Admin');
+    await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'en', dir: 'ltr' });
+    await expect.poll(() => t.page.getByTestId('welcome').textContent()).toBe('Welcome, Amal Admin');
     await t.page.getByTestId('language-switch').click();
-    await expect(htmlLangDir(t.page)).resolves.toEqual({ lang: 'ar', dir: 'rtl' });
-    await expect(t.page.getByTestId('welcome').textContent()).resolves.toBe('مرحبًا، Amal Admin');
+    await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await expect.poll(() => t.page.getByTestId('welcome').textContent()).toBe('مرحبًا، Amal Admin');
   });
 
   it('says "not allowed" for a page the role may not use, and "not found" for an unknown one', async () => {
@@ -60,7 +60,7 @@ describe.skipIf(skipE2e())('the dashboard shell', () => {
 
     await t.page.goto('/no-such-page');
     await t.page.getByTestId('not-found').waitFor();
-    await expect(t.page.getByTestId('sidebar').count()).resolves.toBe(0);
+    await expect.poll(() => t.page.getByTestId('sidebar').count()).toBe(0);
   });
 
   it('shows pages to come as "not available yet"', async () => {
@@ -80,7 +80,7 @@ describe.skipIf(skipE2e())('the dashboard shell', () => {
     const call = await t.page.getByTestId('support-call').getAttribute('href');
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+$/);
     expect(call).toMatch(/^tel:\+?\d+$/);
-    await expect(t.page.getByTestId('support-phone').locator('[dir=ltr]').count()).resolves.toBe(1);
+    await expect.poll(() => t.page.getByTestId('support-phone').locator('[dir=ltr]').count()).toBe(1);
   });
 
   it('opens the menu as a drawer on a phone', async () => {

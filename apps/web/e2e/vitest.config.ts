@@ -14,5 +14,7 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The page updates after each action: assertions poll instead of reading once.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });
