@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturnType } from '@mantine/form';
-import type { z } from 'zod';
-import { FIELD_ERROR_CODES } from '@portal/shared';
+import { z } from 'zod';
+import { FIELD_ERROR_CODES, ZPassword } from '@portal/shared';
 import { translateFieldError } from './errors';
 
 const FIELD_CODES = new Set<string>(FIELD_ERROR_CODES);
+const ZNewPassword = z.object({ password: ZPassword });
 
 function valueAt(values: unknown, path: PropertyKey[]): unknown {
   let node: unknown = values;
@@ -43,4 +44,22 @@ export function useTranslatedInputProps<Values>(form: UseFormReturnType<Values>)
     const props = form.getInputProps(path as never, options);
     return { ...props, error: translateFieldError(t, props.error) };
   };
+}
+
+export interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * Errors of a "new password + confirm" pair (sign-up, reset, profile): the shared password
+ * rule, then the confirmation, unless `errors` already holds one for it.
+ */
+export function newPasswordErrors(values: NewPasswordValues, errors: Record<string, string> = {}): Record<string, string> {
+  const result = { ...zodFieldErrors(ZNewPassword, values), ...errors };
+  if (!result.confirmPassword) {
+    if (!values.confirmPassword) result.confirmPassword = 'required';
+    else if (values.confirmPassword !== values.password) result.confirmPassword = 'passwords_mismatch';
+  }
+  return result;
 }

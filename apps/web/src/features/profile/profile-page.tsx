@@ -1,18 +1,18 @@
-import { Badge, Button, Grid, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ZMobile, ZName, ZPassword } from '@portal/shared';
+import { ZMobile, ZName } from '@portal/shared';
 import { PageHeader } from '../../components/page-header';
 import { updateCurrentUser } from '../../lib/current-user';
 import { describeError, serverFieldErrors } from '../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../lib/form';
+import { NewPasswordFields } from '../../components/new-password-fields';
+import { newPasswordErrors, useTranslatedInputProps, zodFieldErrors } from '../../lib/form';
 import { useCurrentUser } from '../../lib/session-store';
 import { toastError, toastSuccess } from '../../lib/toast';
 
 const ZDetails = z.object({ name: ZName, mobile: ZMobile });
-const ZNewPassword = z.object({ password: ZPassword });
 
 function DetailsForm() {
   const { t } = useTranslation();
@@ -73,12 +73,7 @@ function PasswordForm() {
   const { t } = useTranslation();
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
-    validate: (values) => {
-      const errors = zodFieldErrors(ZNewPassword, values);
-      if (!values.confirmPassword) errors.confirmPassword = 'required';
-      else if (values.confirmPassword !== values.password) errors.confirmPassword = 'passwords_mismatch';
-      return errors;
-    },
+    validate: (values) => newPasswordErrors(values),
   });
   const inputProps = useTranslatedInputProps(form);
   const change = useMutation({
@@ -103,14 +98,7 @@ function PasswordForm() {
       </Text>
       <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate data-testid="password-form">
         <Stack gap="md">
-          <PasswordInput
-            label={t('profile.newPassword')}
-            description={t('auth.signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            required
-            {...inputProps('password')}
-          />
-          <PasswordInput label={t('profile.confirmPassword')} autoComplete="new-password" required {...inputProps('confirmPassword')} />
+          <NewPasswordFields inputProps={inputProps} labelKey="profile.newPassword" confirmLabelKey="profile.confirmPassword" />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
               {t('profile.changePassword')}

@@ -1,34 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Button, Loader, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLinkOff, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, ZPassword } from '@portal/shared';
-import { z } from 'zod';
 import { updateCurrentUser } from '../../../lib/current-user';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { NewPasswordFields } from '../../../components/new-password-fields';
+import { newPasswordErrors, useTranslatedInputProps, type NewPasswordValues } from '../../../lib/form';
 import { useSession } from '../../../lib/session-store';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { exchangeRecoveryCode } from '../api/exchange-recovery-code';
 import { AuthLayout } from '../components/auth-layout';
 import { signOut } from '../sign-out';
 
-const ZNewPassword = z.object({ password: ZPassword });
 
-interface ResetValues {
-  password: string;
-  confirmPassword: string;
-}
-
-function validateReset(values: ResetValues): Record<string, string> {
-  const errors = zodFieldErrors(ZNewPassword, values);
-  if (!values.confirmPassword) errors.confirmPassword = 'required';
-  else if (values.confirmPassword !== values.password) errors.confirmPassword = 'passwords_mismatch';
-  return errors;
-}
 
 function Blocked({ titleKey, bodyKey, testId }: { titleKey: string; bodyKey: string; testId: string }) {
   const { t } = useTranslation();
@@ -77,13 +64,13 @@ export function ResetPasswordPage() {
     };
   }, [code, setParams]);
 
-  const form = useForm<ResetValues>({
+  const form = useForm<NewPasswordValues>({
     initialValues: { password: '', confirmPassword: '' },
-    validate: validateReset,
+    validate: (values) => newPasswordErrors(values),
   });
   const inputProps = useTranslatedInputProps(form);
   const update = useMutation({
-    mutationFn: (values: ResetValues) => updateCurrentUser({ password: values.password }),
+    mutationFn: (values: NewPasswordValues) => updateCurrentUser({ password: values.password }),
     onSuccess: async () => {
       toastSuccess('toast.passwordUpdated');
       await signOut();
@@ -117,22 +104,7 @@ export function ResetPasswordPage() {
     <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
       <form onSubmit={form.onSubmit((values) => update.mutate(values))} noValidate data-testid="reset-form">
         <Stack gap="md">
-          <PasswordInput
-            label={t('auth.reset.newPassword')}
-            description={t('auth.signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            required
-            data-autofocus
-            {...inputProps('password')}
-            name="password"
-          />
-          <PasswordInput
-            label={t('auth.reset.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...inputProps('confirmPassword')}
-            name="confirmPassword"
-          />
+          <NewPasswordFields inputProps={inputProps} labelKey="auth.reset.newPassword" confirmLabelKey="auth.reset.confirmPassword" autoFocus />
           <Button type="submit" size="md" fullWidth loading={update.isPending}>
             {t('auth.reset.submit')}
           </Button>

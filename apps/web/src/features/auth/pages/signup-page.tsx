@@ -1,15 +1,16 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, ZSignupRequest } from '@portal/shared';
+import { ZSignupRequest } from '@portal/shared';
 import { isApiError } from '../../../lib/api-client';
 import { updateCurrentUser } from '../../../lib/current-user';
 import { currentLanguage } from '../../../lib/i18n';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { NewPasswordFields } from '../../../components/new-password-fields';
+import { newPasswordErrors, useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
 import { AuthLayout } from '../components/auth-layout';
@@ -23,12 +24,7 @@ interface SignupValues {
 }
 
 export function validateSignup(values: SignupValues): Record<string, string> {
-  const errors = zodFieldErrors(ZSignupRequest, values);
-  if (!errors.confirmPassword) {
-    if (!values.confirmPassword) errors.confirmPassword = 'required';
-    else if (values.confirmPassword !== values.password) errors.confirmPassword = 'passwords_mismatch';
-  }
-  return errors;
+  return newPasswordErrors(values, zodFieldErrors(ZSignupRequest, values));
 }
 
 export function SignupPage() {
@@ -94,21 +90,7 @@ export function SignupPage() {
             {...inputProps('mobile')}
             name="mobile"
           />
-          <PasswordInput
-            label={t('auth.signup.password')}
-            description={t('auth.signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            required
-            {...inputProps('password')}
-            name="password"
-          />
-          <PasswordInput
-            label={t('auth.signup.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...inputProps('confirmPassword')}
-            name="confirmPassword"
-          />
+          <NewPasswordFields inputProps={inputProps} labelKey="auth.signup.password" confirmLabelKey="auth.signup.confirmPassword" />
           <Button type="submit" size="md" fullWidth loading={signup.isPending}>
             {t('auth.signup.submit')}
           </Button>
