@@ -86,12 +86,11 @@ export function createAuthService(ctx: AppContext) {
         return await db.transaction(async (tx) => {
           const [user] = await tx
             .insert(users)
-            .values({ email: input.email, name: input.name, mobile: input.mobile, role: 'customer', passwordHash })
+            .values({ email: input.email, name: input.name, mobile: input.mobile, role: 'customer', passwordHash, lastSignInAt: new Date() })
             .returning();
           await tx
             .insert(customers)
             .values({ userId: user!.id, name: input.name, email: input.email, mobileNumber: input.mobile });
-          await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user!.id));
           return openSession(tx, user!, client);
         });
       } catch (err) {
