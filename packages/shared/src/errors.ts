@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'invalid_state',
+  'insufficient_stock',
+  'own_transfer',
   'email_taken',
   'invalid_credentials',
   'invalid_grant',
@@ -16,6 +18,11 @@ export const ERROR_CODES = [
   'weak_password',
   'recovery_code_invalid',
   'payload_too_large',
+  'insufficient_stock',
+  'item_inactive',
+  'warehouse_inactive',
+  'code_taken',
+  'no_change',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -29,6 +36,8 @@ export interface ApiErrorBody {
     fields?: Record<string, string>;
     /** Seconds to wait, for 429 rate_limited. */
     retry_after?: number;
+    /** Safe facts about a refusal, e.g. insufficient_stock's item, warehouse, available and requested. */
+    details?: Record<string, unknown>;
   };
 }
 

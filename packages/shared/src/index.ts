@@ -6,3 +6,6 @@ export * from './auth.js';
 export * from './settings.js';
 export * from './notifications.js';
 export * from './realtime.js';
+export * from './transfers.js';
+export * from './paging.js';
+export * from './inventory.js';

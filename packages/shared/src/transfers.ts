@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { can } from './capabilities.js';
+import { LANGUAGES } from './constants.js';
+import type { Role } from './roles.js';
+
+/**
+ * Transfers between warehouses (PRODUCT.md §3, §4) and parts requests (a technician's
+ * transfer into their own van). The state machine lives here, once: the server checks every
+ * transition with `transferRefusal` and the web app shows exactly `transferActions`.
+ */
+
+export const TRANSFER_STATUSES = ['pending', 'approved', 'completed', 'rejected', 'cancelled'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+export const ZTransferStatus = z.enum(TRANSFER_STATUSES);
+
+export const TRANSFER_ACTIONS = ['approve', 'reject', 'cancel', 'receive'] as const;
+export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
+
+/** PRODUCT.md §4: pending → approved | rejected | cancelled, approved → completed. Nothing else. */
+export const TRANSFER_TRANSITIONS: Record<TransferAction, { from: TransferStatus; to: TransferStatus }> = {
+  approve: { from: 'pending', to: 'approved' },
+  reject: { from: 'pending', to: 'rejected' },
+  cancel: { from: 'pending', to: 'cancelled' },
+  receive: { from: 'approved', to: 'completed' },
+};
+
+/** Between approval and receipt the stock is in transit (in neither warehouse's available stock). */
+export const TRANSFER_OPEN_STATUSES: readonly TransferStatus[] = ['pending', 'approved'];
+
+/** What the state machine needs to know about a transfer. */
+export interface TransferFacts {
+  status: TransferStatus;
+  requested_by: { id: string };
+  to_warehouse: { id: string };
+}
+
+/** Who is acting: their role, and their van if they are a technician. */
+export interface TransferActor {
+  userId: string;
+  role: Role;
+  vanWarehouseId?: string | null;
+}
+
+/**
+ * Why `actor` may not take `action` on `transfer` now, or null when they may:
+ *  - `invalid_state`  the transfer's status does not allow it (409, naming the status)
+ *  - `own_request`    a requester approving or rejecting their own transfer (409)
+ *  - `forbidden`      the role's capabilities do not reach this transfer (403)
+ * The role check comes first, so a technician is told "not allowed", not "wrong state".
+ */
+export function transferRefusal(
+  transfer: TransferFacts,
+  actor: TransferActor,
+  action: TransferAction,
+): 'invalid_state' | 'own_request' | 'forbidden' | null {
+  const isRequester = transfer.requested_by.id === actor.userId;
+  let allowed: boolean;
+  switch (action) {
+    case 'approve':
+    case 'reject':
+      allowed = can(actor.role, 'approve:transfer:any');
+      break;
+    case 'cancel':
+      allowed = can(actor.role, 'cancel:transfer:any') || (can(actor.role, 'cancel:transfer:own') && isRequester);
+      break;
+    case 'receive':
+      allowed =
+        can(actor.role, 'receive:transfer:any') ||
+        (can(actor.role, 'receive:transfer:own') && !!actor.vanWarehouseId && transfer.to_warehouse.id === actor.vanWarehouseId);
+      break;
+  }
+  if (!allowed) return 'forbidden';
+  if (transfer.status !== TRANSFER_TRANSITIONS[action].from) return 'invalid_state';
+  if ((action === 'approve' || action === 'reject') && isRequester) return 'own_request';
+  return null;
+}
+
+/** The actions `actor` may take on `transfer` now, in a fixed order (for buttons). */
+export function transferActions(transfer: TransferFacts, actor: TransferActor): TransferAction[] {
+  return TRANSFER_ACTIONS.filter((action) => transferRefusal(transfer, actor, action) === null);
+}
+
+/**
+ * A quantity: > 0, at most 3 decimal places (a unit may be metres or litres), given as a
+ * decimal string ("2.5") or a number; always a plain decimal string afterwards.
+ */
+export const ZTransferQuantity = z
+  .union([z.string().trim(), z.number().finite()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,11}(\.\d{1,3})?$/, { message: 'invalid' })
+      .refine((v) => /[1-9]/.test(v), { message: 'invalid' }),
+  );
+
+const ZNotes = z
+  .string()
+  .trim()
+  .max(2000, { message: 'too_long' })
+  .transform((v) => (v === '' ? null : v));
+
+export const ZTransferLineInput = z.object({
+  item_id: z.uuid({ message: 'invalid' }),
+  quantity: ZTransferQuantity,
+});
+
+export const ZCreateTransferRequest = z
+  .object({
+    from_warehouse_id: z.uuid({ message: 'invalid' }),
+    to_warehouse_id: z.uuid({ message: 'invalid' }),
+    notes: ZNotes.nullish(),
+    lines: z.array(ZTransferLineInput).min(1, { message: 'required' }).max(200, { message: 'too_long' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.from_warehouse_id === body.to_warehouse_id) {
+      ctx.addIssue({ code: 'custom', path: ['to_warehouse_id'], message: 'invalid' });
+    }
+    const seen = new Set<string>();
+    body.lines.forEach((line, i) => {
+      if (seen.has(line.item_id)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'item_id'], message: 'invalid' });
+      seen.add(line.item_id);
+    });
+  });
+export type TCreateTransferRequest = z.infer<typeof ZCreateTransferRequest>;
+
+export const ZRejectTransferRequest = z.object({
+  reason: z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(1000, { message: 'too_long' }),
+});
+export type TRejectTransferRequest = z.infer<typeof ZRejectTransferRequest>;
+
+export const ZTransferWarehouse = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['main', 'branch', 'van']),
+});
+export type TTransferWarehouse = z.infer<typeof ZTransferWarehouse>;
+
+export const ZPersonRef = z.object({ id: z.uuid(), name: z.string() });
+
+export const ZTransferLine = z.object({
+  id: z.uuid(),
+  item_id: z.uuid(),
+  item_code: z.string(),
+  item_name: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  /** What the source warehouse holds of the item now (decimal string). */
+  available_in_source: z.string(),
+});
+export type TTransferLine = z.infer<typeof ZTransferLine>;
+
+export const ZTransferEvent = z.object({
+  /** null for the creation of the transfer. */
+  from_status: ZTransferStatus.nullable(),
+  to_status: ZTransferStatus,
+  actor: ZPersonRef.nullable(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type TTransferEvent = z.infer<typeof ZTransferEvent>;
+
+const transferFields = {
+  id: z.uuid(),
+  number: z.string(),
+  status: ZTransferStatus,
+  from_warehouse: ZTransferWarehouse,
+  to_warehouse: ZTransferWarehouse,
+  notes: z.string().nullable(),
+  requested_by: ZPersonRef,
+  requested_at: z.string(),
+  /** Who approved or rejected it, and when. */
+  decided_by: ZPersonRef.nullable(),
+  decided_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  received_by: ZPersonRef.nullable(),
+  received_at: z.string().nullable(),
+  cancelled_by: ZPersonRef.nullable(),
+  cancelled_at: z.string().nullable(),
+  /** True when it goes into a technician's van (a parts request). */
+  parts_request: z.boolean(),
+  allowed_actions: z.array(z.enum(TRANSFER_ACTIONS)),
+};
+
+export const ZTransfer = z.object({
+  ...transferFields,
+  lines: z.array(ZTransferLine),
+  timeline: z.array(ZTransferEvent),
+});
+export type TTransfer = z.infer<typeof ZTransfer>;
+
+/** A row of the list: the transfer without its lines and timeline. */
+export const ZTransferSummary = z.object({
+  ...transferFields,
+  line_count: z.number().int(),
+});
+export type TTransferSummary = z.infer<typeof ZTransferSummary>;
+
+export const TRANSFER_SORTS = ['requested_at', 'number', 'status'] as const;
+
+const ZDateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'invalid' });
+
+export const ZTransferListQuery = z.object({
+  /** Searches the number and the notes. */
+  q: z.string().trim().max(100).optional(),
+  status: ZTransferStatus.optional(),
+  from_warehouse_id: z.uuid({ message: 'invalid' }).optional(),
+  to_warehouse_id: z.uuid({ message: 'invalid' }).optional(),
+  /** Either side. */
+  warehouse_id: z.uuid({ message: 'invalid' }).optional(),
+  item_id: z.uuid({ message: 'invalid' }).optional(),
+  requested_by: z.uuid({ message: 'invalid' }).optional(),
+  /** requested_at ≥ from; a date alone means its start (UTC). */
+  from: ZDateOrTime.optional(),
+  /** requested_at ≤ to; a date alone means the whole day (UTC). */
+  to: ZDateOrTime.optional(),
+  sort: z.enum(TRANSFER_SORTS).default('requested_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  /** Opaque, from `next_cursor`. */
+  cursor: z.string().max(500).optional(),
+});
+export type TTransferListQuery = z.infer<typeof ZTransferListQuery>;
+
+export const ZTransferList = z.object({
+  items: z.array(ZTransferSummary),
+  next_cursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type TTransferList = z.infer<typeof ZTransferList>;
+
+export const ZTransferDocumentQuery = z.object({
+  format: z.enum(['pdf', 'csv']).default('pdf'),
+  lang: z.enum(LANGUAGES).default('ar'),
+});
+export type TTransferDocumentQuery = z.infer<typeof ZTransferDocumentQuery>;
