@@ -7,7 +7,7 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    readonly details: { fields?: Record<string, FieldErrorCode>; retry_after?: number } = {},
+    readonly details: { fields?: Record<string, FieldErrorCode>; retry_after?: number; details?: Record<string, unknown> } = {},
   ) {
     super(message);
   }
