@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'invalid_state',
+  'insufficient_stock',
   'own_transfer',
   'email_taken',
   'invalid_credentials',
