@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields?: Record<string, FieldErrorCode | string>;
   readonly retryAfter?: number;
+  /** Safe facts about a refusal (insufficient_stock: item, warehouse, available, requested). */
+  readonly details?: Record<string, unknown>;
 
   constructor(init: {
     status: number;
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     message: string;
     fields?: Record<string, string>;
     retryAfter?: number;
+    details?: Record<string, unknown>;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -25,6 +28,7 @@ export class ApiError extends Error {
     this.code = init.code;
     if (init.fields) this.fields = init.fields;
     if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+    if (init.details) this.details = init.details;
   }
 }
 
@@ -76,6 +80,7 @@ function toApiError(response: Response, body: unknown): ApiError {
     message: typeof err?.message === 'string' ? err.message : response.statusText || `HTTP ${response.status}`,
     ...(err?.fields && typeof err.fields === 'object' ? { fields: err.fields as Record<string, string> } : {}),
     ...(retryAfter !== undefined ? { retryAfter } : {}),
+    ...(err?.details && typeof err.details === 'object' ? { details: err.details as Record<string, unknown> } : {}),
   });
 }
 
@@ -98,4 +103,14 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   const data = await readBody(response);
   if (!response.ok) throw toApiError(response, data);
   return data as T;
+}
+
+/** A file (PDF, CSV…) from the API with the session's bearer token; failures as in apiFetch. */
+export async function apiFetchBlob(path: string, options: Pick<ApiRequestOptions, 'query' | 'signal'> = {}): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
+  if (!response.ok) throw toApiError(response, await readBody(response));
+  return response.blob();
 }
