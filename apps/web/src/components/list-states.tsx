@@ -1,0 +1,194 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, CloseButton, Group, Paper, Select, Skeleton, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFilterOff, IconInbox, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../lib/errors';
+
+/**
+ * The pieces every list screen shares: a toolbar (search, filters, reset), and its loading,
+ * empty, error and paging states. Strings are keys under `list.` in both languages.
+ */
+
+export function ListToolbar({
+  search,
+  onSearch,
+  searchPlaceholder,
+  children,
+  filtered,
+  onReset,
+  actions,
+}: {
+  search?: string;
+  onSearch?: (value: string) => void;
+  searchPlaceholder?: string;
+  /** Filter inputs. */
+  children?: ReactNode;
+  filtered?: boolean;
+  onReset?: () => void;
+  /** Buttons at the end (export, …). */
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" mb="md" data-testid="list-toolbar">
+      {onSearch && (
+        <TextInput
+          aria-label={searchPlaceholder ?? t('list.search')}
+          placeholder={searchPlaceholder ?? t('list.search')}
+          leftSection={<IconSearch size={16} />}
+          rightSection={search ? <CloseButton size="sm" aria-label={t('list.clearSearch')} onClick={() => onSearch('')} /> : null}
+          value={search ?? ''}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          dir="auto"
+          style={{ flex: '1 1 220px', minWidth: 180 }}
+          data-testid="list-search"
+        />
+      )}
+      {children}
+      {filtered && onReset && (
+        <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onReset} data-testid="list-reset">
+          {t('list.reset')}
+        </Button>
+      )}
+      {actions && <Group gap="xs" ms="auto">{actions}</Group>}
+    </Group>
+  );
+}
+
+export function ListLoading({ rows = 5 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" role="status" aria-label={t('app.loading')} data-testid="list-loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={36} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+export function ListEmpty({
+  filtered = false,
+  onReset,
+  title,
+  body,
+  icon: IconComponent = IconInbox,
+  action,
+}: {
+  /** Nothing matches the search or filters (rather than nothing at all). */
+  filtered?: boolean;
+  onReset?: () => void;
+  title?: string;
+  body?: string;
+  icon?: Icon;
+  action?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="xl" radius="md" data-testid="list-empty">
+      <Stack align="center" gap="xs" ta="center">
+        <ThemeIcon size={52} radius="xl" variant="light" color="gray">
+          {filtered ? <IconFilterOff size={26} /> : <IconComponent size={26} />}
+        </ThemeIcon>
+        <Text fw={600}>{title ?? (filtered ? t('list.noMatchesTitle') : t('list.emptyTitle'))}</Text>
+        <Text size="sm" c="dimmed" maw={420}>
+          {body ?? (filtered ? t('list.noMatchesBody') : t('list.emptyBody'))}
+        </Text>
+        {filtered && onReset ? (
+          <Button variant="light" onClick={onReset}>
+            {t('list.reset')}
+          </Button>
+        ) : (
+          action
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function ListError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('list.errorTitle')} data-testid="list-error">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{describeError(t, error)}</Text>
+        {onRetry && (
+          <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** Keyset paging: previous / next, where we are, how many in all, and the page size. */
+export function ListPager({
+  pageIndex,
+  pageSize,
+  shown,
+  total,
+  hasNext,
+  onPrevious,
+  onNext,
+  onPageSize,
+  loading,
+}: {
+  pageIndex: number;
+  pageSize: number;
+  shown: number;
+  total: number;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  onPageSize?: (size: number) => void;
+  loading?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { numberingSystem: 'latn' });
+  const from = shown === 0 ? 0 : pageIndex * pageSize + 1;
+  const to = pageIndex * pageSize + shown;
+  return (
+    <Group justify="space-between" gap="sm" mt="sm" wrap="wrap" data-testid="list-pager">
+      <Text size="sm" c="dimmed" data-testid="list-range">
+        {t('list.range', { from: number.format(from), to: number.format(to), total: number.format(total) })}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        {onPageSize && (
+          <Select
+            aria-label={t('list.pageSize')}
+            size="xs"
+            w={80}
+            allowDeselect={false}
+            value={String(pageSize)}
+            data={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+            onChange={(value) => value && onPageSize(Number(value))}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconChevronLeft size={14} className="mirror-in-rtl" />}
+          disabled={pageIndex === 0 || loading}
+          onClick={onPrevious}
+          data-testid="list-previous"
+        >
+          {t('list.previous')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          rightSection={<IconChevronRight size={14} className="mirror-in-rtl" />}
+          disabled={!hasNext || loading}
+          onClick={onNext}
+          data-testid="list-next"
+        >
+          {t('list.next')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
