@@ -1,17 +1,20 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LANGUAGES, ROLES } from '@portal/shared';
+import { ADJUSTMENT_REASONS, LANGUAGES, MOVEMENT_KINDS, ROLES } from '@portal/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -20,6 +23,9 @@ export const roleEnum = pgEnum('role', ROLES);
 export const languageEnum = pgEnum('language', LANGUAGES);
 export const warehouseKindEnum = pgEnum('warehouse_kind', ['main', 'branch', 'van']);
 export const notificationTypeEnum = pgEnum('notification_type', ['success', 'error', 'warning', 'info']);
+export const movementKindEnum = pgEnum('movement_kind', MOVEMENT_KINDS);
+export const adjustmentReasonEnum = pgEnum('adjustment_reason', ADJUSTMENT_REASONS);
+export const transferStatusEnum = pgEnum('transfer_status', ['pending', 'approved', 'rejected', 'cancelled', 'completed']);
 
 export const users = pgTable(
   'users',
@@ -221,3 +227,193 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------
+// Inventory (PRODUCT.md §3, §4). Money numeric(12,2), quantities numeric(14,3): drizzle
+// hands them over as strings, and all arithmetic on them happens in SQL.
+
+const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category').notNull(),
+    unit: text('unit').notNull().default('pcs'),
+    minQuantity: quantity('min_quantity').notNull().default('0'),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('15'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Codes are unique regardless of case.
+    uniqueIndex('inventory_items_code_key').on(sql`lower(${t.code})`),
+    index('inventory_items_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('inventory_items_category_idx').on(t.category, t.code),
+    index('inventory_items_price_idx').on(t.price, t.id),
+    index('inventory_items_created_idx').on(t.createdAt, t.id),
+    check('inventory_items_price_check', sql`${t.price} >= 0`),
+    check('inventory_items_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
+    check('inventory_items_min_quantity_check', sql`${t.minQuantity} >= 0`),
+  ],
+);
+
+/** Written only by the inventory ledger (modules/inventory/ledger.ts). */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    quantity: quantity('quantity').notNull().default('0'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.warehouseId] }),
+    index('stock_levels_warehouse_idx').on(t.warehouseId, t.itemId),
+    check('stock_levels_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** The ledger: append-only, written only by modules/inventory/ledger.ts. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    /** Signed: + into the warehouse, − out of it. */
+    quantity: quantity('quantity').notNull(),
+    kind: movementKindEnum('kind').notNull(),
+    /** 'transfer' | 'adjustment' | 'service_request' | 'seed' … */
+    documentType: text('document_type').notNull(),
+    documentId: uuid('document_id'),
+    documentNumber: text('document_number'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_item_idx').on(t.itemId, t.createdAt),
+    index('stock_movements_warehouse_idx').on(t.warehouseId, t.createdAt),
+    index('stock_movements_created_idx').on(t.createdAt, t.id),
+    index('stock_movements_document_idx').on(t.documentType, t.documentId),
+    check('stock_movements_quantity_check', sql`${t.quantity} <> 0`),
+  ],
+);
+
+/** Never edited or deleted: a mistake is corrected by another adjustment. */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** ADJ-000012 */
+    number: text('number').notNull(),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    quantityChange: quantity('quantity_change').notNull(),
+    countedQuantity: quantity('counted_quantity'),
+    quantityBefore: quantity('quantity_before').notNull(),
+    quantityAfter: quantity('quantity_after').notNull(),
+    reason: adjustmentReasonEnum('reason').notNull(),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('adjustments_number_key').on(t.number),
+    index('adjustments_created_idx').on(t.createdAt, t.id),
+    index('adjustments_warehouse_idx').on(t.warehouseId, t.createdAt),
+    index('adjustments_item_idx').on(t.itemId, t.createdAt),
+    check('adjustments_quantity_change_check', sql`${t.quantityChange} <> 0`),
+  ],
+);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** TR-000045 */
+    number: text('number').notNull(),
+    fromWarehouseId: uuid('from_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    toWarehouseId: uuid('to_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    status: transferStatusEnum('status').notNull().default('pending'),
+    notes: text('notes'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    rejectionReason: text('rejection_reason'),
+    receivedBy: uuid('received_by').references(() => users.id),
+    receivedAt: ts('received_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelledAt: ts('cancelled_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transfers_number_key').on(t.number),
+    index('transfers_status_idx').on(t.status, t.requestedAt),
+    index('transfers_requested_at_idx').on(t.requestedAt, t.id),
+    index('transfers_from_idx').on(t.fromWarehouseId, t.status),
+    index('transfers_to_idx').on(t.toWarehouseId, t.status),
+    index('transfers_requested_by_idx').on(t.requestedBy, t.requestedAt),
+    check('transfers_warehouses_check', sql`${t.fromWarehouseId} <> ${t.toWarehouseId}`),
+  ],
+);
+
+export const transferLines = pgTable(
+  'transfer_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    quantity: quantity('quantity').notNull(),
+  },
+  (t) => [
+    uniqueIndex('transfer_lines_item_key').on(t.transferId, t.itemId),
+    index('transfer_lines_item_idx').on(t.itemId),
+    check('transfer_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A transfer's timeline: one row per transition (from_status null for its creation). */
+export const transferEvents = pgTable(
+  'transfer_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    fromStatus: transferStatusEnum('from_status'),
+    toStatus: transferStatusEnum('to_status').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transfer_events_transfer_idx').on(t.transferId, t.createdAt)],
+);
