@@ -1,0 +1,267 @@
+// `web`: what the browser must download before each route is interactive, Lighthouse on /login,
+// and whether hashed assets go out compressed with their long cache headers.
+// See docs/performance.md (## web) for what each figure means.
+import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { createReport, requireBuild, rounds, startPortal, DEMO_PASSWORD, SMOKE } from './lib/harness.mjs';
+
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+// Nothing in the browser may reach the network beyond the portal (no updates, no sync, no QUIC).
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--mute-audio',
+];
+
+const ROUTES = [
+  { name: 'login', path: '/login', ready: '[data-testid=login-form]' },
+  { name: 'dashboard admin', path: '/dashboard', email: 'admin@demo.test', ready: '[data-testid=dashboard-home]' },
+  { name: 'dashboard supervisor', path: '/dashboard', email: 'supervisor@demo.test', ready: '[data-testid=dashboard-home]' },
+  { name: 'dashboard technician', path: '/dashboard', email: 'tech1@demo.test', ready: '[data-testid=dashboard-home]' },
+  { name: 'dashboard customer', path: '/dashboard', email: 'customer1@demo.test', ready: '[data-testid=dashboard-home]' },
+];
+
+const KB = 1024;
+// BENCH_WEB_PARTS=routes,assets,lighthouse (the default: all three) runs only some parts.
+const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'routes,assets,lighthouse').split(',').map((p) => p.trim()));
+
+export async function run() {
+  requireBuild({ web: true });
+  const report = createReport('web');
+  const portal = await startPortal({ db: 'pglite' });
+  const extra = {};
+  try {
+    report.note(`portal on ${portal.url} (PGlite); browser ${CHROME}`);
+    if (PARTS.has('routes')) extra.routes = await routeWeights(portal.url, report);
+    if (PARTS.has('assets')) extra.assets = await compressedAssets(portal.url, report);
+    if (PARTS.has('lighthouse')) extra.lighthouse = await lighthouseScores(portal.url, report);
+  } finally {
+    await portal.stop();
+  }
+  return report.save(extra);
+}
+
+// ── (a) JS and CSS per route ─────────────────────────────────────────────────────────────────
+
+/**
+ * Loads `route` in a fresh browser profile (empty cache; signed in through the login page in
+ * another profile first when the route needs a user) and sums the gzip size of every JS and CSS
+ * response until the page shows its main content and the network is idle. Gzip is computed here
+ * (zlib, level 9) over the decoded body, so the figure does not depend on the server's encoding.
+ */
+async function measureRoute(browser, baseUrl, route) {
+  let storageState;
+  if (route.email) {
+    const ctx = await browser.newContext({ baseURL: baseUrl, locale: 'en-US' });
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await page.locator('input[type=email]').fill(route.email);
+    await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    storageState = await ctx.storageState();
+    await ctx.close();
+  }
+  const ctx = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', storageState, viewport: { width: 1366, height: 850 } });
+  const page = await ctx.newPage();
+  const pending = [];
+  const files = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (!['script', 'stylesheet', 'font'].includes(type)) return;
+    pending.push(
+      (async () => {
+        const body = await res.body().catch(() => null);
+        if (!body) return;
+        const sizes = await res.request().sizes().catch(() => null);
+        files.push({
+          url: new URL(res.url()).pathname,
+          type,
+          bytes: body.length,
+          gzip: type === 'font' ? body.length : gzipSync(body, { level: 9 }).length,
+          wire: sizes?.responseBodySize ?? null,
+          encoding: res.headers()['content-encoding'] ?? null,
+        });
+      })(),
+    );
+  });
+  await page.goto(route.path, { waitUntil: 'load' });
+  await page.locator(route.ready).first().waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  await page.evaluate(() => globalThis.document.fonts.ready.then(() => undefined));
+  // Responses that arrived while we waited add their own bodies to `pending`.
+  for (let seen = 0; seen < pending.length; ) {
+    seen = pending.length;
+    await Promise.all(pending);
+  }
+  await ctx.close();
+  const sum = (list, key) => list.reduce((n, f) => n + (f[key] ?? 0), 0);
+  const code = files.filter((f) => f.type !== 'font');
+  return {
+    gzip: sum(code, 'gzip'),
+    raw: sum(code, 'bytes'),
+    wire: sum(code, 'wire'),
+    js: sum(code.filter((f) => f.type === 'script'), 'gzip'),
+    css: sum(code.filter((f) => f.type === 'stylesheet'), 'gzip'),
+    fonts: sum(files.filter((f) => f.type === 'font'), 'bytes'),
+    files,
+  };
+}
+
+async function routeWeights(baseUrl, report) {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const out = {};
+  try {
+    for (const route of ROUTES) {
+      // The bytes are deterministic; rounds still guard against a flaky load.
+      const samples = await rounds(() => measureRoute(browser, baseUrl, route));
+      const last = samples[samples.length - 1];
+      const isLogin = route.name === 'login';
+      report.figure(`${route.name}: JS+CSS before interactive (gzip)`, samples.map((s) => s.gzip / KB), {
+        unit: 'KB',
+        goal: isLogin ? { op: '<=', value: 200 } : null,
+      });
+      if (isLogin) {
+        report.figure('login: JS (gzip)', samples.map((s) => s.js / KB), { unit: 'KB' });
+        report.figure('login: CSS (gzip)', samples.map((s) => s.css / KB), { unit: 'KB' });
+        report.figure('login: JS+CSS as sent on the wire', samples.map((s) => s.wire / KB), { unit: 'KB' });
+        report.figure('login: fonts downloaded', samples.map((s) => s.fonts / KB), { unit: 'KB' });
+      }
+      out[route.name] = {
+        gzip: last.gzip,
+        raw: last.raw,
+        wire: last.wire,
+        fonts: last.fonts,
+        files: last.files.map(({ url, type, gzip, wire, encoding }) => ({ url, type, gzip, wire, encoding })),
+      };
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+// ── (c) hashed assets served compressed, cache headers kept ──────────────────────────────────
+
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (d) => (bytes += d.length));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function compressedAssets(baseUrl, report) {
+  const html = await (await fetch(`${baseUrl}/login`)).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  if (!assets.length) throw new Error('index.html names no hashed asset');
+  const results = [];
+  for (const path of assets) {
+    const identity = await rawGet(baseUrl + path, { 'accept-encoding': 'identity' });
+    const br = await rawGet(baseUrl + path, { 'accept-encoding': 'br, gzip' });
+    const gz = await rawGet(baseUrl + path, { 'accept-encoding': 'gzip' });
+    results.push({
+      path,
+      identityBytes: identity.bytes,
+      brotli: { encoding: br.headers['content-encoding'] ?? null, bytes: br.bytes, cacheControl: br.headers['cache-control'], vary: br.headers.vary },
+      gzip: { encoding: gz.headers['content-encoding'] ?? null, bytes: gz.bytes, cacheControl: gz.headers['cache-control'] },
+      identityCacheControl: identity.headers['cache-control'],
+    });
+  }
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+  const compressed = results.filter((r) => ['br', 'gzip'].includes(r.brotli.encoding) && r.brotli.cacheControl === IMMUTABLE);
+  const gzipOk = results.filter((r) => r.gzip.encoding === 'gzip' && r.gzip.cacheControl === IMMUTABLE);
+  report.figure('hashed assets sent compressed, immutable (br)', [(100 * compressed.length) / results.length], {
+    unit: '%',
+    goal: { op: '>=', value: 100 },
+    digits: 0,
+  });
+  report.figure('hashed assets sent compressed, immutable (gzip)', [(100 * gzipOk.length) / results.length], { unit: '%', digits: 0 });
+  const entry = results.find((r) => /\/index-[^/]+\.js$/.test(r.path)) ?? results[0];
+  report.note(
+    `entry ${entry.path}: ${(entry.identityBytes / KB).toFixed(1)} KB plain, ${(entry.brotli.bytes / KB).toFixed(1)} KB as ${entry.brotli.encoding ?? 'identity'}, ` +
+      `${(entry.gzip.bytes / KB).toFixed(1)} KB as ${entry.gzip.encoding ?? 'identity'}; cache-control: ${entry.brotli.cacheControl}`,
+  );
+  return results;
+}
+
+// ── (b) Lighthouse on /login ─────────────────────────────────────────────────────────────────
+
+async function lighthouseOnce(url, formFactor) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const config =
+    formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : (await import('lighthouse/core/config/default-config.js')).default;
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      config,
+    );
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+      .map((a) => a.id);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: retry. */
+async function lighthouseWithRetry(url, formFactor, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await lighthouseOnce(url, formFactor);
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.log(`  · retrying Lighthouse (${formFactor}) after: ${err.message}`);
+    }
+  }
+}
+
+async function lighthouseScores(baseUrl, report) {
+  const out = {};
+  const runs = [];
+  for (const lng of ['ar', 'en']) for (const formFactor of ['desktop', 'mobile']) runs.push({ lng, formFactor });
+  for (const { lng, formFactor } of runs) {
+    const label = `lighthouse /login ${lng} ${formFactor}`;
+    const samples = await rounds(() => lighthouseWithRetry(`${baseUrl}/login?lng=${lng}`, formFactor));
+    report.figure(`${label}: performance`, samples.map((s) => s.performance), { goal: { op: '>=', value: 95 }, digits: 0 });
+    report.figure(`${label}: accessibility`, samples.map((s) => s.accessibility), { goal: { op: '>=', value: 100 }, digits: 0 });
+    report.figure(`${label}: best practices`, samples.map((s) => s.bestPractices), { digits: 0 });
+    report.figure(`${label}: first contentful paint`, samples.map((s) => s.fcp), { unit: 'ms', digits: 0 });
+    report.figure(`${label}: largest contentful paint`, samples.map((s) => s.lcp), { unit: 'ms', digits: 0 });
+    const failing = [...new Set(samples.flatMap((s) => s.failing))];
+    if (failing.length) report.note(`${label}: audits below 0.9: ${failing.join(', ')}`);
+    out[`${lng}-${formFactor}`] = samples;
+    if (SMOKE) break; // one Lighthouse run proves the wiring; the rest is minutes of CPU.
+  }
+  return out;
+}
