@@ -7,7 +7,7 @@ export interface DashboardRoute {
   /** What the role must hold to use the page; without it the page says "not allowed". */
   requires: readonly Requirement[];
   /** A page of its own; the others say "not available yet" until their issue lands. */
-  page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements';
+  page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -25,7 +25,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'schedule', titleKey: 'nav.schedule', requires: ['manage:schedule'] },
   { path: 'warehouse-diagnostic', titleKey: 'nav.warehouseStatus', requires: ['read:stock'] },
   { path: 'inventory', titleKey: 'nav.inventory', requires: ['read:inventory_item'] },
-  { path: 'transfers', titleKey: 'nav.transfers', requires: ['read:transfer'] },
+  { path: 'transfers', titleKey: 'nav.transfers', requires: ['read:transfer'], page: 'transfers' },
+  { path: 'transfers/new', titleKey: 'transfers.new', requires: ['request:transfer'], page: 'transfer-new' },
+  { path: 'transfers/:id', titleKey: 'transfers.detailTitle', requires: ['read:transfer'], page: 'transfer-detail' },
   { path: 'users', titleKey: 'nav.users', requires: ['manage:user:any'] },
   { path: 'technicians', titleKey: 'nav.technicians', requires: ['manage:user:any'] },
   { path: 'admin/service-requests', titleKey: 'nav.adminServiceRequests', requires: ['read:service_request:any'] },
@@ -41,6 +43,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'warehouses', titleKey: 'nav.warehouses', requires: ['read:warehouse:any'] },
   { path: 'adjustments', titleKey: 'nav.adjustments', requires: ['read:adjustment:any'] },
 ];
+
+/** The transfer's delivery note: a page of its own, outside the shell, to print. */
+export const TRANSFER_PRINT_ROUTE = { path: '/dashboard/transfers/:id/print', requires: ['read:transfer'] as readonly Requirement[] };
 
 /** The top-level signed-in pages outside /dashboard. */
 export const BOOK_APPOINTMENT_REQUIRES: readonly Requirement[] = ['create:service_request'];

@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from
 import { PageLoader } from '../components/page-loader';
 import { AuthLifecycle } from '../features/auth';
 import { CrashPage, NotFoundPage } from '../features/errors';
-import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, type DashboardRoute } from './dashboard-routes';
+import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, TRANSFER_PRINT_ROUTE, type DashboardRoute } from './dashboard-routes';
 import { PublicOnly, RequireAuth, RequireCapability } from './guards';
 import { RealtimeBridge } from './realtime-bridge';
 import { ShellLayout } from './shell/shell-layout';
@@ -21,6 +21,10 @@ const SupportPage = lazy(() => import('../features/support/support-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/announcements-page'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/coming-soon-page'));
+const TransfersPage = lazy(() => import('../features/transfers/pages/transfers-page'));
+const NewTransferPage = lazy(() => import('../features/transfers/pages/new-transfer-page'));
+const TransferDetailPage = lazy(() => import('../features/transfers/pages/transfer-detail-page'));
+const TransferPrintPage = lazy(() => import('../features/transfers/pages/transfer-print-page'));
 
 function RootLayout() {
   return (
@@ -46,6 +50,12 @@ function dashboardPage(route: DashboardRoute) {
       return <SettingsPage />;
     case 'announcements':
       return <AnnouncementsPage />;
+    case 'transfers':
+      return <TransfersPage />;
+    case 'transfer-new':
+      return <NewTransferPage />;
+    case 'transfer-detail':
+      return <TransferDetailPage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }
@@ -71,6 +81,14 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          {
+            path: TRANSFER_PRINT_ROUTE.path,
+            element: (
+              <RequireCapability requires={TRANSFER_PRINT_ROUTE.requires}>
+                <TransferPrintPage />
+              </RequireCapability>
+            ),
+          },
           {
             element: <ShellLayout />,
             children: [

@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileUnknown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { TTransfer } from '@portal/shared';
+import { Ltr } from '../../../components/ltr';
+import { PageLoader } from '../../../components/page-loader';
+import { StatusPanel } from '../../../components/status-panel';
+import { isApiError } from '../../../lib/api-client';
+import { useNumberFormat } from '../../../lib/decimal';
+import { describeError } from '../../../lib/errors';
+import { useTransfer } from '../api/get-transfer';
+import { DocumentButtons } from '../components/document-buttons';
+import { TransferActions } from '../components/transfer-actions';
+import { TransferStatusBadge } from '../components/transfer-status-badge';
+import { TransferTimeline } from '../components/transfer-timeline';
+import { WarehouseRoute } from '../components/warehouse-route';
+import { useDateFormat } from '../format';
+import { useTransfersLive } from '../realtime';
+
+function Fact({ label, person, at, testId }: { label: string; person: { name: string } | null; at: string | null; testId: string }) {
+  const format = useDateFormat();
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      {person || at ? (
+        <>
+          <Text size="sm" dir="auto">
+            {person?.name ?? '—'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {format.dateTime(at)}
+          </Text>
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function RefusalAlert({ error, transfer, onClose }: { error: unknown; transfer: TTransfer; onClose: () => void }) {
+  const { t } = useTranslation();
+  const number = useNumberFormat();
+  let message = describeError(t, error);
+  if (isApiError(error) && error.code === 'invalid_state') {
+    message = t('transfers.actions.invalidState', { status: t(`transfers.status.${transfer.status}`) });
+  } else if (isApiError(error) && error.code === 'insufficient_stock') {
+    const d = error.details ?? {};
+    const line = transfer.lines.find((l) => l.item_id === d.item_id);
+    const item = [d.item_code ?? line?.item_code, d.item_name ?? line?.item_name].filter(Boolean).join(' · ');
+    message = t('transfers.insufficient.line', {
+      item: item || error.message,
+      available: number.quantity(String(d.available ?? '?')),
+      requested: number.quantity(String(d.requested ?? '?')),
+    });
+  }
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('transfers.actions.failed')} withCloseButton onClose={onClose} mb="md" data-testid="transfer-action-error">
+      {message}
+    </Alert>
+  );
+}
+
+export function TransferDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const number = useNumberFormat();
+  const transfer = useTransfer(id);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  useTransfersLive();
+
+  if (transfer.isPending) return <PageLoader />;
+  if (transfer.isError) {
+    if (isApiError(transfer.error) && (transfer.error.status === 404 || transfer.error.status === 400)) return (
+        <StatusPanel
+          icon={IconFileUnknown}
+          color="gray"
+          title={t('transfers.notFound')}
+          body={t('transfers.notFoundBody')}
+          action={
+            <Anchor component={Link} to="/dashboard/transfers">
+              {t('transfers.backToList')}
+            </Anchor>
+          }
+          testId="transfer-not-found"
+        />
+      );
+    return <Alert color="red">{describeError(t, transfer.error)}</Alert>;
+  }
+  const data = transfer.data;
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
+        <Anchor component={Link} to="/dashboard/transfers" size="sm">
+          {t('transfers.title')}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          <Ltr>{data.number}</Ltr>
+        </Text>
+      </Breadcrumbs>
+
+      <Group justify="space-between" align="flex-start" mb="lg" gap="md">
+        <Stack gap={6}>
+          <Group gap="sm">
+            <Title order={2} fz={{ base: 22, sm: 26 }} data-testid="transfer-number">
+              <Ltr>{data.number}</Ltr>
+            </Title>
+            <TransferStatusBadge status={data.status} size="lg" />
+            {data.parts_request && (
+              <Text size="sm" c="dimmed">
+                {t('transfers.partsRequest')}
+              </Text>
+            )}
+          </Group>
+          <WarehouseRoute from={data.from_warehouse} to={data.to_warehouse} size="md" />
+        </Stack>
+        <Stack gap="sm" align="flex-end">
+          <TransferActions transfer={data} onError={setRefusal} />
+          <DocumentButtons transfer={data} />
+        </Stack>
+      </Group>
+
+      {Boolean(refusal) && <RefusalAlert error={refusal} transfer={data} onClose={() => setRefusal(null)} />}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+                <Fact label={t('transfers.fields.requestedBy')} person={data.requested_by} at={data.requested_at} testId="transfer-requested" />
+                <Fact
+                  label={t(data.status === 'rejected' ? 'transfers.fields.rejectedBy' : data.status === 'cancelled' ? 'transfers.fields.cancelledBy' : 'transfers.fields.approvedBy')}
+                  person={data.status === 'cancelled' ? data.cancelled_by : data.decided_by}
+                  at={data.status === 'cancelled' ? data.cancelled_at : data.decided_at}
+                  testId="transfer-decided"
+                />
+                <Fact label={t('transfers.fields.receivedBy')} person={data.received_by} at={data.received_at} testId="transfer-received" />
+              </SimpleGrid>
+              {data.rejection_reason && (
+                <Alert color="red" variant="light" mt="md" title={t('transfers.fields.rejectionReason')}>
+                  <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }}>
+                    {data.rejection_reason}
+                  </Text>
+                </Alert>
+              )}
+            </Paper>
+
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+              <Title order={3} fz="md" mb="sm">
+                {t('transfers.fields.lines')}
+              </Title>
+              <Table.ScrollContainer minWidth={480}>
+                <Table verticalSpacing="sm" data-testid="transfer-lines">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('transfers.fields.itemCode')}</Table.Th>
+                      <Table.Th>{t('transfers.fields.item')}</Table.Th>
+                      <Table.Th ta="end">{t('transfers.fields.quantity')}</Table.Th>
+                      {data.status === 'pending' && <Table.Th ta="end">{t('transfers.fields.availableInSource')}</Table.Th>}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.lines.map((line) => (
+                      <Table.Tr key={line.id} data-testid="transfer-line-row">
+                        <Table.Td>
+                          <Ltr>{line.item_code}</Ltr>
+                        </Table.Td>
+                        <Table.Td dir="auto">{line.item_name}</Table.Td>
+                        <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                          {number.quantity(line.quantity)} {line.unit}
+                        </Table.Td>
+                        {data.status === 'pending' && <Table.Td ta="end">{number.quantity(line.available_in_source)}</Table.Td>}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+
+            {data.notes && (
+              <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+                <Title order={3} fz="md" mb="xs">
+                  {t('transfers.fields.notes')}
+                </Title>
+                <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }} data-testid="transfer-notes-text">
+                  {data.notes}
+                </Text>
+              </Paper>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <Title order={3} fz="md" mb="md">
+              {t('transfers.timeline.title')}
+            </Title>
+            <TransferTimeline events={data.timeline} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+export default TransferDetailPage;

@@ -1,0 +1,144 @@
+import { Alert, Button, Group } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Ltr } from '../../../components/ltr';
+import { PageLoader } from '../../../components/page-loader';
+import { useNumberFormat } from '../../../lib/decimal';
+import { describeError } from '../../../lib/errors';
+import { usePublicSettings } from '../../../lib/public-settings';
+import { useTransfer } from '../api/get-transfer';
+import { DocumentButtons } from '../components/document-buttons';
+import { useDateFormat } from '../format';
+import classes from './transfer-print.module.css';
+
+/**
+ * The delivery note as a page of its own (no shell): an A4 sheet on screen, and exactly that
+ * sheet on paper (the toolbar hides in print). Direction and font follow the language, so
+ * Arabic reads right to left with the table's first column on the right.
+ */
+export function TransferPrintPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const number = useNumberFormat();
+  const format = useDateFormat();
+  const settings = usePublicSettings();
+  const transfer = useTransfer(id);
+
+  if (transfer.isPending) return <PageLoader fullScreen />;
+  if (transfer.isError) return <Alert color="red" m="md">{describeError(t, transfer.error)}</Alert>;
+  const data = transfer.data;
+  const signatures = [
+    { key: 'issued', name: data.decided_by?.name ?? data.requested_by.name },
+    { key: 'delivered', name: '' },
+    { key: 'received', name: data.received_by?.name ?? '' },
+  ];
+
+  return (
+    <div className={classes.page}>
+      <Group justify="space-between" className={classes.toolbar} gap="sm">
+        <Button variant="subtle" component={Link} to={`/dashboard/transfers/${data.id}`} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />}>
+          {t('transfers.document.back')}
+        </Button>
+        <Group gap="xs">
+          <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="transfer-print">
+            {t('transfers.document.print')}
+          </Button>
+          <DocumentButtons transfer={data} withPrintLink={false} />
+        </Group>
+      </Group>
+
+      <article className={classes.sheet} dir={i18n.dir()} lang={i18n.resolvedLanguage} data-testid="delivery-note">
+        <header className={classes.head}>
+          <div>
+            <div className={classes.company} dir="auto" data-testid="delivery-note-company">
+              {settings.data?.company_name ?? ''}
+            </div>
+          </div>
+          <div>
+            <div className={classes.docTitle}>{t('transfers.document.title')}</div>
+            <div className={classes.meta}>
+              {t('transfers.fields.number')}: <Ltr>{data.number}</Ltr>
+            </div>
+            <div className={classes.meta}>
+              {t('transfers.document.date')}: {format.date(data.decided_at ?? data.requested_at)}
+            </div>
+            <div className={classes.meta}>
+              {t('transfers.fields.status')}: {t(`transfers.status.${data.status}`)}
+            </div>
+          </div>
+        </header>
+
+        <section className={classes.parties}>
+          {[
+            { label: t('transfers.fields.from'), warehouse: data.from_warehouse },
+            { label: t('transfers.fields.to'), warehouse: data.to_warehouse },
+          ].map(({ label, warehouse }) => (
+            <div className={classes.party} key={label}>
+              <div className={classes.label}>{label}</div>
+              <div>
+                <strong>
+                  <Ltr>{warehouse.code}</Ltr>
+                </strong>{' '}
+                <span dir="auto">{warehouse.name}</span>
+              </div>
+              <div className={classes.label}>{t(`transfers.kind.${warehouse.kind}`)}</div>
+            </div>
+          ))}
+        </section>
+
+        <table className={classes.lines} data-testid="delivery-note-lines">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t('transfers.fields.itemCode')}</th>
+              <th>{t('transfers.fields.item')}</th>
+              <th className={classes.num}>{t('transfers.fields.quantity')}</th>
+              <th>{t('transfers.fields.unit')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.lines.map((line, index) => (
+              <tr key={line.id}>
+                <td>{index + 1}</td>
+                <td>
+                  <Ltr>{line.item_code}</Ltr>
+                </td>
+                <td dir="auto">{line.item_name}</td>
+                <td className={classes.num}>{number.quantity(line.quantity)}</td>
+                <td>{line.unit}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+
+        {data.notes && (
+          <section>
+            <div className={classes.label}>{t('transfers.fields.notes')}</div>
+            <div className={classes.notes} dir="auto">
+              {data.notes}
+            </div>
+          </section>
+        )}
+
+        <section className={classes.signatures}>
+          {signatures.map((signature) => (
+            <div className={classes.signature} key={signature.key} data-testid={`signature-${signature.key}`}>
+              <strong>{t(`transfers.document.${signature.key}By`)}</strong>
+              <div className={classes.line}>
+                {t('transfers.document.name')}: <span dir="auto">&nbsp;{signature.name}</span>
+              </div>
+              <div className={classes.line}>{t('transfers.document.signature')}:</div>
+              <div className={classes.line}>{t('transfers.document.date')}:</div>
+            </div>
+          ))}
+        </section>
+        <footer className={classes.footer}>
+          {t('transfers.document.footer', { number: data.number })}
+        </footer>
+      </article>
+    </div>
+  );
+}
+
+export default TransferPrintPage;

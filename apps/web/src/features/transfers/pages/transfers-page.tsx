@@ -1,0 +1,217 @@
+import 'mantine-datatable/styles.css';
+import { Alert, Button, Group, Paper, ScrollArea, SimpleGrid, Tabs, Text, TextInput } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { can, TRANSFER_STATUSES, type TTransferSummary } from '@portal/shared';
+import { Ltr } from '../../../components/ltr';
+import { PageHeader } from '../../../components/page-header';
+import { describeError } from '../../../lib/errors';
+import { useListState } from '../../../lib/list-state';
+import { useCurrentUser } from '../../../lib/session-store';
+import { useTransfers } from '../api/get-transfers';
+import { useWarehouses } from '../api/get-warehouses';
+import { TransferStatusBadge } from '../components/transfer-status-badge';
+import { WarehouseRoute } from '../components/warehouse-route';
+import { WarehouseSelect } from '../components/warehouse-select';
+import { useDateFormat } from '../format';
+import { useTransfersLive } from '../realtime';
+
+const FILTERS = ['status', 'warehouse_id', 'from_warehouse_id', 'to_warehouse_id', 'from', 'to'] as const;
+const TABS = ['all', ...TRANSFER_STATUSES] as const;
+const SORTABLE = new Set(['number', 'status', 'requested_at']);
+
+export function TransfersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const list = useListState({ filters: FILTERS, defaultSort: 'requested_at', defaultOrder: 'desc' });
+  const transfers = useTransfers(list.query);
+  const warehouses = useWarehouses();
+  const format = useDateFormat();
+  useTransfersLive();
+
+  const warehouseList = warehouses.data?.items ?? [];
+  const page = transfers.data;
+  const sortStatus: DataTableSortStatus<TTransferSummary> = {
+    columnAccessor: list.sort ?? 'requested_at',
+    direction: list.order,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('transfers.title')}
+        subtitle={t(user.role === 'technician' ? 'transfers.subtitleTechnician' : 'transfers.subtitle')}
+        actions={
+          can(user.role, 'request:transfer') && (
+            <Button component={Link} to="/dashboard/transfers/new" leftSection={<IconPlus size={16} />} data-testid="transfer-new">
+              {t(user.role === 'technician' ? 'transfers.newPartsRequest' : 'transfers.new')}
+            </Button>
+          )
+        }
+      />
+
+      <ScrollArea type="never" mb="md">
+        <Tabs value={list.filters.status ?? 'all'} onChange={(value) => list.setFilter('status', value === 'all' ? null : value)}>
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {TABS.map((tab) => (
+              <Tabs.Tab key={tab} value={tab} data-testid={`transfers-tab-${tab}`}>
+                {t(tab === 'all' ? 'transfers.tabs.all' : `transfers.tabs.${tab}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      </ScrollArea>
+
+      <Paper withBorder p="md" mb="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          <TextInput
+            label={t('transfers.filters.search')}
+            placeholder={t('transfers.filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+            data-testid="transfers-search"
+          />
+          <WarehouseSelect
+            label={t('transfers.filters.warehouse')}
+            placeholder={t('transfers.filters.any')}
+            warehouses={warehouseList}
+            value={list.filters.warehouse_id ?? null}
+            onChange={(value) => list.setFilter('warehouse_id', value)}
+          />
+          <WarehouseSelect
+            label={t('transfers.filters.from')}
+            placeholder={t('transfers.filters.any')}
+            warehouses={warehouseList}
+            value={list.filters.from_warehouse_id ?? null}
+            onChange={(value) => list.setFilter('from_warehouse_id', value)}
+          />
+          <WarehouseSelect
+            label={t('transfers.filters.to')}
+            placeholder={t('transfers.filters.any')}
+            warehouses={warehouseList}
+            value={list.filters.to_warehouse_id ?? null}
+            onChange={(value) => list.setFilter('to_warehouse_id', value)}
+          />
+          <TextInput
+            type="date"
+            label={t('transfers.filters.dateFrom')}
+            value={list.filters.from ?? ''}
+            max={list.filters.to}
+            onChange={(event) => list.setFilter('from', event.currentTarget.value)}
+            data-testid="transfers-date-from"
+          />
+          <TextInput
+            type="date"
+            label={t('transfers.filters.dateTo')}
+            value={list.filters.to ?? ''}
+            min={list.filters.from}
+            onChange={(event) => list.setFilter('to', event.currentTarget.value)}
+            data-testid="transfers-date-to"
+          />
+        </SimpleGrid>
+        {list.isFiltered && (
+          <Group justify="flex-end" mt="sm">
+            <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset}>
+              {t('transfers.filters.reset')}
+            </Button>
+          </Group>
+        )}
+      </Paper>
+
+      {transfers.isError && (
+        <Alert color="red" mb="md" title={t('transfers.loadFailed')}>
+          {describeError(t, transfers.error)}
+        </Alert>
+      )}
+
+      <DataTable<TTransferSummary>
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        minHeight={page && page.items.length > 0 ? undefined : 180}
+        records={page?.items ?? []}
+        fetching={transfers.isFetching && !page}
+        noRecordsText={t('transfers.empty')}
+        idAccessor="id"
+        sortStatus={sortStatus}
+        onSortStatusChange={(status) => {
+          const accessor = String(status.columnAccessor);
+          if (SORTABLE.has(accessor)) list.setSort(accessor, status.direction);
+        }}
+        onRowClick={({ record }) => void navigate(`/dashboard/transfers/${record.id}`)}
+        customRowAttributes={(record) => ({ 'data-testid': 'transfer-row', 'data-number': record.number, 'data-status': record.status })}
+        columns={[
+          {
+            accessor: 'number',
+            title: t('transfers.fields.number'),
+            sortable: true,
+            render: (record) => (
+              <Text fw={600} size="sm">
+                <Ltr>{record.number}</Ltr>
+              </Text>
+            ),
+          },
+          { accessor: 'status', title: t('transfers.fields.status'), sortable: true, render: (record) => <TransferStatusBadge status={record.status} size="sm" /> },
+          {
+            accessor: 'route',
+            title: t('transfers.fields.route'),
+            render: (record) => <WarehouseRoute from={record.from_warehouse} to={record.to_warehouse} />,
+          },
+          { accessor: 'line_count', title: t('transfers.fields.lines'), textAlign: 'center' },
+          {
+            accessor: 'requested_by',
+            title: t('transfers.fields.requestedBy'),
+            render: (record) => (
+              <Text size="sm" dir="auto">
+                {record.requested_by.name}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'requested_at',
+            title: t('transfers.fields.requestedAt'),
+            sortable: true,
+            render: (record) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {format.dateTime(record.requested_at)}
+              </Text>
+            ),
+          },
+        ]}
+      />
+
+      <Group justify="space-between" mt="sm" data-testid="transfers-pager">
+        <Text size="sm" c="dimmed">
+          {page ? t('transfers.pageInfo', { page: list.pageIndex + 1, total: page.total }) : ''}
+        </Text>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconChevronLeft size={14} className="mirror-in-rtl" />}
+            disabled={list.pageIndex === 0}
+            onClick={list.previousPage}
+          >
+            {t('transfers.previous')}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            rightSection={<IconChevronRight size={14} className="mirror-in-rtl" />}
+            disabled={!page?.next_cursor}
+            onClick={() => page?.next_cursor && list.nextPage(page.next_cursor)}
+            data-testid="transfers-next"
+          >
+            {t('transfers.next')}
+          </Button>
+        </Group>
+      </Group>
+    </>
+  );
+}
+
+export default TransfersPage;
