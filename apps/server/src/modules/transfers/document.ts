@@ -1,0 +1,342 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createElement as h, type ReactElement } from 'react';
+import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
+import type { Language, TransferStatus, TTransfer, WarehouseKind } from '@portal/shared';
+
+/**
+ * The delivery note of a transfer (PRODUCT.md §4 "print" and "download"): an A4 PDF laid out
+ * right to left in Arabic, and the same content as CSV. Arabic is shaped and ordered by
+ * @react-pdf/renderer with the Cairo font (docs: ARCHITECTURE.md, "Documents").
+ */
+
+export interface DeliveryNoteInput {
+  transfer: TTransfer;
+  companyName: string;
+  timeZone: string;
+  lang: Language;
+}
+
+const LABELS = {
+  ar: {
+    title: 'إذن تسليم — تحويل مخزون',
+    number: 'رقم التحويل',
+    date: 'تاريخ الطلب',
+    status: 'الحالة',
+    from: 'من المستودع',
+    to: 'إلى المستودع',
+    requestedBy: 'طلبه',
+    decidedBy: 'اعتمده',
+    decidedAt: 'تاريخ الاعتماد',
+    rejectedBy: 'رفضه',
+    rejectedAt: 'تاريخ الرفض',
+    receivedBy: 'استلمه',
+    receivedAt: 'تاريخ الاستلام',
+    cancelledBy: 'ألغاه',
+    cancelledAt: 'تاريخ الإلغاء',
+    rejectionReason: 'سبب الرفض',
+    notes: 'ملاحظات',
+    lineNo: '#',
+    code: 'الرمز',
+    item: 'الصنف',
+    unit: 'الوحدة',
+    quantity: 'الكمية',
+    issuedSign: 'أصدره',
+    deliveredSign: 'سلّمه',
+    receivedSign: 'استلمه',
+    name: 'الاسم',
+    signature: 'التوقيع',
+    signDate: 'التاريخ',
+    printed: 'طُبع في',
+    lines: 'الأصناف',
+    status_pending: 'بانتظار الاعتماد',
+    status_approved: 'معتمد — قيد النقل',
+    status_completed: 'مكتمل',
+    status_rejected: 'مرفوض',
+    status_cancelled: 'ملغى',
+    kind_main: 'رئيسي',
+    kind_branch: 'فرع',
+    kind_van: 'سيارة فني',
+  },
+  en: {
+    title: 'Delivery note — stock transfer',
+    number: 'Transfer number',
+    date: 'Requested on',
+    status: 'Status',
+    from: 'From warehouse',
+    to: 'To warehouse',
+    requestedBy: 'Requested by',
+    decidedBy: 'Approved by',
+    decidedAt: 'Approved on',
+    rejectedBy: 'Rejected by',
+    rejectedAt: 'Rejected on',
+    receivedBy: 'Received by',
+    receivedAt: 'Received on',
+    cancelledBy: 'Cancelled by',
+    cancelledAt: 'Cancelled on',
+    rejectionReason: 'Rejection reason',
+    notes: 'Notes',
+    lineNo: '#',
+    code: 'Code',
+    item: 'Item',
+    unit: 'Unit',
+    quantity: 'Quantity',
+    issuedSign: 'Issued by',
+    deliveredSign: 'Delivered by',
+    receivedSign: 'Received by',
+    name: 'Name',
+    signature: 'Signature',
+    signDate: 'Date',
+    printed: 'Printed on',
+    lines: 'Items',
+    status_pending: 'Pending approval',
+    status_approved: 'Approved — in transit',
+    status_completed: 'Completed',
+    status_rejected: 'Rejected',
+    status_cancelled: 'Cancelled',
+    kind_main: 'main',
+    kind_branch: 'branch',
+    kind_van: 'van',
+  },
+} as const;
+type Labels = (typeof LABELS)[Language];
+type Style = Parameters<typeof StyleSheet.create>[0][string];
+
+const statusLabel = (l: Labels, s: TransferStatus) => l[`status_${s}`];
+const kindLabel = (l: Labels, k: WarehouseKind) => l[`kind_${k}`];
+
+/** "2026-11-22 09:51" in the company's time zone: the same digits and order in both languages. */
+export function formatDate(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** 'rtl' or 'ltr' by the first letter with a strong direction (Arabic or Latin), or null. */
+export function firstStrongDirection(value: string): 'rtl' | 'ltr' | null {
+  const m = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]|[A-Za-z\u00C0-\u024F]/.exec(value);
+  if (!m) return null;
+  return m[0] >= '\u0590' && !/[\u00C0-\u024F]/.test(m[0]) ? 'rtl' : 'ltr';
+}
+
+/** A quantity without trailing zeros: "2.500" → "2.5", "3.000" → "3". */
+export function formatQuantity(q: string): string {
+  return q.includes('.') ? q.replace(/\.?0+$/, '') : q;
+}
+
+// ---------------------------------------------------------------------------------------
+// Fonts: the Arabic and Latin subsets of Cairo, each glyph taken from the first that has it.
+
+let fontsReady: Promise<void> | null = null;
+function registerFonts(): Promise<void> {
+  fontsReady ??= (async () => {
+    // Resolved through node_modules, so it works from src/ (tsx, vitest) and from the bundled dist/.
+    const require = createRequire(import.meta.url);
+    const dir = path.join(path.dirname(require.resolve('@fontsource/cairo/package.json')), 'files');
+    for (const subset of ['arabic', 'latin'] as const) {
+      Font.register({
+        family: `Cairo-${subset}`,
+        fonts: WEIGHTS.map((fontWeight) => ({ src: path.join(dir, `cairo-${subset}-${fontWeight}-normal.woff`), fontWeight })),
+      });
+    }
+    // Words are never hyphenated (Arabic has no hyphenation; codes must stay whole).
+    Font.registerHyphenationCallback((word) => [word]);
+    for (const fontWeight of WEIGHTS) {
+      const source = Font.getFont({ fontFamily: 'Cairo-arabic', fontWeight }) as unknown as FontSource | undefined;
+      await source?.load();
+      if (source?.data) reverseLigatureText(source.data);
+    }
+  })();
+  return fontsReady;
+}
+
+const WEIGHTS = [400, 700] as const;
+
+interface LaidOutGlyph {
+  codePoints: number[];
+}
+interface FontSource {
+  load(): Promise<void>;
+  data: { layout: (...args: unknown[]) => { glyphs: LaidOutGlyph[] } } | null;
+}
+
+/**
+ * Cairo draws many Arabic letter pairs as one glyph (its required ligatures: لا, شر, ني …).
+ * A PDF maps each glyph to its text, and text extractors (pdftotext, copy and paste) read an
+ * Arabic line backwards character by character, so a ligature's text in logical order comes
+ * out reversed ("رشكة" for "شركة"). Giving a ligature glyph its letters in drawn (visual)
+ * order makes the extracted text read correctly. Only the text map changes, never the drawing.
+ */
+function reverseLigatureText(font: NonNullable<FontSource['data']>) {
+  const layout = font.layout.bind(font);
+  font.layout = (...args: unknown[]) => {
+    const run = layout(...args);
+    run.glyphs = run.glyphs.map((glyph) =>
+      glyph.codePoints.length > 1 && glyph.codePoints.every(isArabic)
+        ? (Object.create(glyph, { codePoints: { value: [...glyph.codePoints].reverse() } }) as LaidOutGlyph)
+        : glyph,
+    );
+    return run;
+  };
+}
+const isArabic = (cp: number) => (cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0xfb50 && cp <= 0xfeff);
+
+const FONT = ['Cairo-arabic', 'Cairo-latin'];
+
+const styles = StyleSheet.create({
+  page: { padding: 36, fontSize: 10, fontFamily: FONT, color: '#111' },
+  company: { fontSize: 16, fontWeight: 700 },
+  title: { fontSize: 13, marginTop: 2, color: '#333' },
+  header: { borderBottomWidth: 1.5, borderBottomColor: '#111', paddingBottom: 8, marginBottom: 12 },
+  grid: { flexWrap: 'wrap', marginBottom: 12 },
+  cell: { width: '50%', paddingVertical: 3 },
+  label: { color: '#555' },
+  value: { fontWeight: 700 },
+  table: { borderWidth: 1, borderColor: '#999', marginTop: 4 },
+  tr: { borderBottomWidth: 1, borderBottomColor: '#ccc', minHeight: 22, alignItems: 'center' },
+  th: { backgroundColor: '#eee', fontWeight: 700 },
+  td: { paddingHorizontal: 4, paddingVertical: 3 },
+  notes: { marginTop: 12 },
+  signatures: { marginTop: 36, justifyContent: 'space-between' },
+  signBox: { width: '30%' },
+  signLine: { borderBottomWidth: 1, borderBottomColor: '#111', height: 22, marginBottom: 4 },
+  footer: { position: 'absolute', bottom: 20, left: 36, right: 36, fontSize: 8, color: '#777' },
+});
+
+const COLUMNS = [
+  { key: 'no', width: '7%' },
+  { key: 'code', width: '20%' },
+  { key: 'item', width: '43%' },
+  { key: 'unit', width: '12%' },
+  { key: 'quantity', width: '18%' },
+] as const;
+
+/**
+ * The facts above the lines, as label/value pairs. Names and dates are separate values: a date
+ * written after Arabic text would have its digits reordered by the bidi algorithm.
+ */
+function noteFields(t: TTransfer, l: Labels, timeZone: string): [string, string][] {
+  const warehouse = (w: TTransfer['from_warehouse']) => `${w.name} (${w.code}) — ${kindLabel(l, w.kind)}`;
+  const fields: [string, string][] = [
+    [l.number, t.number],
+    [l.date, formatDate(t.requested_at, timeZone)],
+    [l.from, warehouse(t.from_warehouse)],
+    [l.to, warehouse(t.to_warehouse)],
+    [l.status, statusLabel(l, t.status)],
+    [l.requestedBy, t.requested_by.name],
+  ];
+  const rejected = t.status === 'rejected';
+  if (t.decided_by) {
+    fields.push([rejected ? l.rejectedBy : l.decidedBy, t.decided_by.name], [rejected ? l.rejectedAt : l.decidedAt, formatDate(t.decided_at, timeZone)]);
+  }
+  if (t.rejection_reason) fields.push([l.rejectionReason, t.rejection_reason]);
+  if (t.received_by) fields.push([l.receivedBy, t.received_by.name], [l.receivedAt, formatDate(t.received_at, timeZone)]);
+  if (t.cancelled_by) fields.push([l.cancelledBy, t.cancelled_by.name], [l.cancelledAt, formatDate(t.cancelled_at, timeZone)]);
+  return fields;
+}
+
+function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNoteInput): ReactElement<DocumentProps> {
+  const l = LABELS[lang];
+  const rtl = lang === 'ar';
+  // Right to left: rows run from the right and text is right-aligned.
+  const row = { flexDirection: rtl ? 'row-reverse' : 'row' } as const;
+  // The paragraph direction decides where punctuation and mixed runs go (bidi), not only alignment.
+  const align = { textAlign: rtl ? 'right' : 'left', direction: rtl ? 'rtl' : 'ltr' } as const;
+  // Codes and quantities always read left to right, also inside an Arabic page.
+  const ltr = { textAlign: rtl ? 'right' : 'left', direction: 'ltr' } as const;
+  // Like dir="auto": free text (names, notes) takes the direction of its first strong letter.
+  const text = (value: string, style: Style = {}) =>
+    h(Text, { style: { ...align, direction: firstStrongDirection(value) ?? align.direction, ...style } }, value);
+  const field = (label: string, value: string) =>
+    h(View, { style: [styles.cell, row], key: label }, text(`${label}: `, styles.label), text(value, styles.value));
+
+  const fields = noteFields(t, l, timeZone);
+
+  const cellStyle = (i: number): Style[] => [styles.td, { width: COLUMNS[i]!.width }];
+  const headerRow = h(
+    View,
+    { style: [styles.tr, styles.th, row], fixed: true },
+    ...[l.lineNo, l.code, l.item, l.unit, l.quantity].map((label, i) => h(View, { style: cellStyle(i), key: i }, text(label))),
+  );
+  const lineRows = t.lines.map((line, n) =>
+    h(
+      View,
+      { style: [styles.tr, row], key: line.id, wrap: false },
+      h(View, { style: cellStyle(0) }, text(String(n + 1))),
+      h(View, { style: cellStyle(1) }, h(Text, { style: ltr }, line.item_code)),
+      h(View, { style: cellStyle(2) }, text(line.item_name)),
+      h(View, { style: cellStyle(3) }, text(line.unit)),
+      h(View, { style: cellStyle(4) }, h(Text, { style: ltr }, formatQuantity(line.quantity))),
+    ),
+  );
+
+  const signBox = (label: string) =>
+    h(
+      View,
+      { style: styles.signBox, key: label },
+      text(label, { fontWeight: 700, marginBottom: 6 }),
+      ...[l.name, l.signature, l.signDate].map((what) => h(View, { key: what }, text(what, styles.label), h(View, { style: styles.signLine }))),
+    );
+
+  return h(
+    Document,
+    { title: `${t.number} — ${l.title}`, author: companyName, language: lang },
+    h(
+      Page,
+      { size: 'A4', style: styles.page },
+      h(View, { style: styles.header }, text(companyName, styles.company), text(`${l.title} — ${t.number}`, styles.title)),
+      h(View, { style: [styles.grid, row] }, ...fields.map(([label, value]) => field(label, value))),
+      text(l.lines, { fontWeight: 700 }),
+      h(View, { style: styles.table }, headerRow, ...lineRows),
+      t.notes ? h(View, { style: styles.notes }, text(`${l.notes}:`, styles.label), text(t.notes)) : null,
+      h(View, { style: [styles.signatures, row], wrap: false }, signBox(l.issuedSign), signBox(l.deliveredSign), signBox(l.receivedSign)),
+      h(
+        View,
+        { style: [styles.footer, row], fixed: true },
+        text(`${companyName} — ${t.number}`, { flexGrow: 1 }),
+        h(Text, {
+          style: align,
+          render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${pageNumber} / ${totalPages}`,
+        }),
+      ),
+    ),
+  );
+}
+
+export async function renderDeliveryNotePdf(input: DeliveryNoteInput): Promise<Buffer> {
+  await registerFonts();
+  return renderToBuffer(deliveryNote(input));
+}
+
+// ---------------------------------------------------------------------------------------
+// CSV
+
+/** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The same content as the PDF; UTF-8 with a BOM so spreadsheet programs show Arabic. */
+export function renderDeliveryNoteCsv({ transfer: t, companyName, timeZone, lang }: DeliveryNoteInput): string {
+  const l = LABELS[lang];
+  const rows: string[][] = [
+    [companyName],
+    [l.title],
+    ...noteFields(t, l, timeZone),
+  ];
+  if (t.notes) rows.push([l.notes, t.notes]);
+  rows.push([]);
+  rows.push([l.lineNo, l.code, l.item, l.unit, l.quantity]);
+  t.lines.forEach((line, i) => rows.push([String(i + 1), line.item_code, line.item_name, line.unit, formatQuantity(line.quantity)]));
+  rows.push([]);
+  for (const sign of [l.issuedSign, l.deliveredSign, l.receivedSign]) rows.push([sign, l.name, '', l.signature, '', l.signDate, '']);
+  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The file name of a delivery note: the transfer number (safe in any header). */
+export const deliveryNoteFileName = (t: TTransfer, format: 'pdf' | 'csv') => `${t.number.replace(/[^A-Za-z0-9-]/g, '')}.${format}`;
