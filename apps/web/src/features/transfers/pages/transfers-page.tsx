@@ -1,13 +1,13 @@
 import 'mantine-datatable/styles.css';
-import { Alert, Button, Group, Paper, ScrollArea, SimpleGrid, Tabs, Text, TextInput } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Paper, ScrollArea, SimpleGrid, Tabs, Text, TextInput } from '@mantine/core';
+import { IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { can, TRANSFER_STATUSES, type TTransferSummary } from '@portal/shared';
+import { can, DEFAULT_PAGE_SIZE, TRANSFER_STATUSES, type TTransferSummary } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
-import { describeError } from '../../../lib/errors';
+import { ListError, ListPager } from '../../../components/list-states';
 import { useListState } from '../../../lib/list-state';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useTransfers } from '../api/get-transfers';
@@ -123,9 +123,9 @@ export function TransfersPage() {
       </Paper>
 
       {transfers.isError && (
-        <Alert color="red" mb="md" title={t('transfers.loadFailed')}>
-          {describeError(t, transfers.error)}
-        </Alert>
+        <Group mb="md">
+          <ListError error={transfers.error} onRetry={() => void transfers.refetch()} />
+        </Group>
       )}
 
       <DataTable<TTransferSummary>
@@ -184,32 +184,19 @@ export function TransfersPage() {
         ]}
       />
 
-      <Group justify="space-between" mt="sm" data-testid="transfers-pager">
-        <Text size="sm" c="dimmed">
-          {page ? t('transfers.pageInfo', { page: list.pageIndex + 1, total: page.total }) : ''}
-        </Text>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconChevronLeft size={14} className="mirror-in-rtl" />}
-            disabled={list.pageIndex === 0}
-            onClick={list.previousPage}
-          >
-            {t('transfers.previous')}
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            rightSection={<IconChevronRight size={14} className="mirror-in-rtl" />}
-            disabled={!page?.next_cursor}
-            onClick={() => page?.next_cursor && list.nextPage(page.next_cursor)}
-            data-testid="transfers-next"
-          >
-            {t('transfers.next')}
-          </Button>
-        </Group>
-      </Group>
+      {page && (
+        <ListPager
+          pageIndex={list.pageIndex}
+          pageSize={list.limit ?? DEFAULT_PAGE_SIZE}
+          shown={page.items.length}
+          total={page.total}
+          hasNext={Boolean(page.next_cursor)}
+          onPrevious={list.previousPage}
+          onNext={() => page.next_cursor && list.nextPage(page.next_cursor)}
+          onPageSize={list.setLimit}
+          loading={transfers.isFetching}
+        />
+      )}
     </>
   );
 }
