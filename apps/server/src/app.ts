@@ -33,6 +33,10 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { RealtimeHub } from './modules/realtime/hub.js';
 import { realtimeRoutes } from './modules/realtime/routes.js';
 import { startHousekeeping } from './modules/housekeeping/service.js';
+import { createInventoryService } from './modules/inventory/service.js';
+import { inventoryRoutes } from './modules/inventory/routes.js';
+import { createWarehouseService } from './modules/warehouses/service.js';
+import { warehouseRoutes } from './modules/warehouses/routes.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -164,6 +168,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(adminUserRoutes, { prefix: '/api/admin', auth });
   await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
+  await app.register(warehouseRoutes, { prefix: '/api', warehouses: createWarehouseService(ctx) });
+  await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), db: ctx.db });
 
   const webDist = webDistDir(config);
   if (webDist) {

@@ -114,12 +114,7 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
     sql`, `,
   );
 
-  // Missing rows first (in key order, so two inserters never wait on each other crosswise),
-  // then lock them all in the same order.
-  await tx.execute(sql`insert into stock_levels (item_id, warehouse_id) values ${keyList} on conflict do nothing`);
-  await tx.execute(
-    sql`select 1 from stock_levels where (item_id, warehouse_id) in (${keyList}) order by item_id, warehouse_id for update`,
-  );
+  await lockKeys(tx, keyList);
 
   // All arithmetic in numeric: exact.
   const levels = rowsOf<Level>(
@@ -203,6 +198,29 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
       warehouse_ids: warehouseIds.length <= MAX_EVENT_IDS ? warehouseIds : undefined,
     },
   });
+}
+
+/**
+ * Missing rows first (in key order, so two inserters never wait on each other crosswise),
+ * then every row locked in the same order: (item_id, warehouse_id).
+ */
+async function lockKeys(tx: Tx, keyList: SQL) {
+  await tx.execute(sql`insert into stock_levels (item_id, warehouse_id) values ${keyList} on conflict do nothing`);
+  await tx.execute(
+    sql`select 1 from stock_levels where (item_id, warehouse_id) in (${keyList}) order by item_id, warehouse_id for update`,
+  );
+}
+
+/**
+ * Locks one level (creating it at 0 if missing) for the rest of the caller's transaction and
+ * returns its quantity: for changes computed from the current stock (a counted quantity).
+ */
+export async function lockLevel(tx: Tx, itemId: string, warehouseId: string): Promise<string> {
+  await lockKeys(tx, sql`(${itemId}::uuid, ${warehouseId}::uuid)`);
+  const [row] = rowsOf<{ quantity: string }>(
+    await tx.execute(sql`select quantity::text as quantity from stock_levels where item_id = ${itemId}::uuid and warehouse_id = ${warehouseId}::uuid`),
+  );
+  return row!.quantity;
 }
 
 export interface InvariantResult {

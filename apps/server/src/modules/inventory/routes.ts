@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAdjustment,
+  ZAdjustmentList,
+  ZAdjustmentListQuery,
+  ZCreateAdjustment,
+  ZCreateItem,
+  ZItem,
+  ZItemCategories,
+  ZItemDetail,
+  ZItemList,
+  ZItemListQuery,
+  ZMovementList,
+  ZMovementListQuery,
+  ZPatchItem,
+  ZStockList,
+  ZStockListQuery,
+  ZWarehouseStatus,
+} from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/access.js';
+import type { InventoryService } from './service.js';
+import { warehouseStatus } from './status.js';
+
+const params = z.object({ id: z.uuid({ message: 'invalid' }) });
+
+export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService; db: Db }> = async (app, { inventory, db }) => {
+  const tags = ['inventory'];
+  app.get(
+    '/items',
+    { config: { access: 'read:inventory_item:any' }, schema: { tags, summary: 'Items: search, filter, sort, page', querystring: ZItemListQuery, response: { 200: ZItemList } } },
+    async (req) => inventory.listItems(req.query),
+  );
+  app.get(
+    '/items/categories',
+    { config: { access: 'read:inventory_item:any' }, schema: { tags, summary: 'Every category in use', response: { 200: ZItemCategories } } },
+    async () => inventory.categories(),
+  );
+  app.post(
+    '/items',
+    { config: { access: 'manage:inventory_item:any' }, schema: { tags, summary: 'Create an item', body: ZCreateItem, response: { 201: ZItem } } },
+    async (req, reply) => reply.status(201).send(await inventory.createItem(actorOf(req), req.body)),
+  );
+  app.get(
+    '/items/:id',
+    { config: { access: 'read:inventory_item:any' }, schema: { tags, summary: 'An item with its stock per warehouse (in transit shown)', params, response: { 200: ZItemDetail } } },
+    async (req) => inventory.itemDetail(req.params.id),
+  );
+  app.patch(
+    '/items/:id',
+    {
+      config: { access: 'manage:inventory_item:any' },
+      schema: { tags, summary: 'Edit an item; active:false deactivates it (history kept, no more movements)', params, body: ZPatchItem, response: { 200: ZItem } },
+    },
+    async (req) => inventory.patchItem(actorOf(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/stock',
+    {
+      config: { access: 'read:stock' },
+      schema: { tags, summary: 'Stock levels per item and warehouse, with in transit and status', querystring: ZStockListQuery, response: { 200: ZStockList } },
+    },
+    async (req) => inventory.listStock(req.query),
+  );
+  app.get(
+    '/stock/movements',
+    { config: { access: 'read:stock' }, schema: { tags, summary: 'The movement ledger, newest first', querystring: ZMovementListQuery, response: { 200: ZMovementList } } },
+    async (req) => inventory.listMovements(req.query),
+  );
+  app.get(
+    '/warehouses/:id/status',
+    {
+      config: { access: 'read:stock' },
+      schema: { tags, summary: "A warehouse's low and out-of-stock lines, open transfers and ledger check", params, response: { 200: ZWarehouseStatus } },
+    },
+    async (req) => warehouseStatus(db, req.params.id),
+  );
+
+  app.get(
+    '/adjustments',
+    { config: { access: 'read:adjustment:any' }, schema: { tags, summary: 'Stock adjustments, newest first', querystring: ZAdjustmentListQuery, response: { 200: ZAdjustmentList } } },
+    async (req) => inventory.listAdjustments(req.query),
+  );
+  app.get(
+    '/adjustments/:id',
+    { config: { access: 'read:adjustment:any' }, schema: { tags, summary: 'One adjustment', params, response: { 200: ZAdjustment } } },
+    async (req) => inventory.getAdjustment(req.params.id),
+  );
+  app.post(
+    '/adjustments',
+    {
+      config: { access: 'create:adjustment:any' },
+      schema: { tags, summary: 'Adjust stock by a change or a counted quantity (never edited or deleted)', body: ZCreateAdjustment, response: { 201: ZAdjustment } },
+    },
+    async (req, reply) => reply.status(201).send(await inventory.createAdjustment(actorOf(req), req.body)),
+  );
+};

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { TStockRow, TWarehouseStatus } from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { getWarehouse } from '../warehouses/service.js';
+import { checkInvariant, rowsOf } from './ledger.js';
+import { STOCK_ROW_COLUMNS, stockRowsSql } from './queries.js';
+
+/**
+ * The warehouse-diagnostic screen: its low and out-of-stock lines, its pending and in-transit
+ * transfers (straight from the transfers table), and the ledger invariant for it.
+ */
+export async function warehouseStatus(db: Db, warehouseId: string): Promise<TWarehouseStatus> {
+  const warehouse = await getWarehouse(db, warehouseId);
+  if (!warehouse) throw notFound('Warehouse');
+  const lines = rowsOf<TStockRow>(
+    await db.execute(sql`
+      select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ warehouseId })} s
+      where s.status <> 'in_stock' and s.item_active
+      order by s.status desc, s.q, lower(s.item_code)`),
+  );
+  const [t] = rowsOf<TWarehouseStatus['transfers']>(
+    await db.execute(sql`
+      select
+        count(*) filter (where status = 'pending' and from_warehouse_id = ${warehouseId}::uuid)::int as pending_out,
+        count(*) filter (where status = 'pending' and to_warehouse_id = ${warehouseId}::uuid)::int as pending_in,
+        count(*) filter (where status = 'approved' and from_warehouse_id = ${warehouseId}::uuid)::int as in_transit_out,
+        count(*) filter (where status = 'approved' and to_warehouse_id = ${warehouseId}::uuid)::int as in_transit_in
+      from transfers
+      where status in ('pending', 'approved') and (from_warehouse_id = ${warehouseId}::uuid or to_warehouse_id = ${warehouseId}::uuid)`),
+  );
+  return {
+    warehouse,
+    low_stock: lines.filter((l) => l.status === 'low_stock'),
+    out_of_stock: lines.filter((l) => l.status === 'out_of_stock'),
+    transfers: t!,
+    invariant: await checkInvariant(db, { warehouseId }),
+    checked_at: new Date().toISOString(),
+  };
+}
