@@ -35,6 +35,8 @@ import { realtimeRoutes } from './modules/realtime/routes.js';
 import { startHousekeeping } from './modules/housekeeping/service.js';
 import { createInventoryService } from './modules/inventory/service.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
+import { createTransferService } from './modules/transfers/service.js';
+import { transferRoutes } from './modules/transfers/routes.js';
 import { createWarehouseService } from './modules/warehouses/service.js';
 import { warehouseRoutes } from './modules/warehouses/routes.js';
 
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
   await app.register(warehouseRoutes, { prefix: '/api', warehouses: createWarehouseService(ctx) });
   await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), db: ctx.db });
+  await app.register(transferRoutes, { prefix: '/api', transfers: createTransferService(ctx) });
 
   const webDist = webDistDir(config);
   if (webDist) {

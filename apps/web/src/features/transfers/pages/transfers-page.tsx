@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { Button, Group, Paper, ScrollArea, SimpleGrid, Tabs, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, ScrollArea, SimpleGrid, Tabs, Text, TextInput } from '@mantine/core';
 import { IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -123,9 +123,9 @@ export function TransfersPage() {
       </Paper>
 
       {transfers.isError && (
-        <Group mb="md">
+        <Box mb="md">
           <ListError error={transfers.error} onRetry={() => void transfers.refetch()} />
-        </Group>
+        </Box>
       )}
 
       <DataTable<TTransferSummary>
