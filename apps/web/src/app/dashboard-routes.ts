@@ -7,7 +7,8 @@ export interface DashboardRoute {
   /** What the role must hold to use the page; without it the page says "not allowed". */
   requires: readonly Requirement[];
   /** A page of its own; the others say "not available yet" until their issue lands. */
-  page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail';
+  page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail'
+    | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -23,8 +24,8 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'appointments', titleKey: 'nav.appointments', requires: ['read:appointment'] },
   { path: 'tasks', titleKey: 'nav.tasks', requires: ['work:service_request:assigned'] },
   { path: 'schedule', titleKey: 'nav.schedule', requires: ['manage:schedule'] },
-  { path: 'warehouse-diagnostic', titleKey: 'nav.warehouseStatus', requires: ['read:stock'] },
-  { path: 'inventory', titleKey: 'nav.inventory', requires: ['read:inventory_item'] },
+  { path: 'warehouse-diagnostic', titleKey: 'nav.warehouseStatus', requires: ['read:stock'], page: 'warehouse-diagnostic' },
+  { path: 'inventory', titleKey: 'nav.inventory', requires: ['read:inventory_item'], page: 'inventory' },
   { path: 'transfers', titleKey: 'nav.transfers', requires: ['read:transfer'], page: 'transfers' },
   { path: 'transfers/new', titleKey: 'transfers.new', requires: ['request:transfer'], page: 'transfer-new' },
   { path: 'transfers/:id', titleKey: 'transfers.detailTitle', requires: ['read:transfer'], page: 'transfer-detail' },
@@ -39,9 +40,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'backup', titleKey: 'nav.backup', requires: ['manage:backup:any'] },
   { path: 'reports/service', titleKey: 'nav.serviceReports', requires: ['read:service_report'] },
   { path: 'reports/performance', titleKey: 'nav.performanceReports', requires: ['read:performance_report'] },
-  { path: 'reports/inventory', titleKey: 'nav.inventoryReports', requires: ['read:inventory_report:any'] },
-  { path: 'warehouses', titleKey: 'nav.warehouses', requires: ['read:warehouse:any'] },
-  { path: 'adjustments', titleKey: 'nav.adjustments', requires: ['read:adjustment:any'] },
+  { path: 'reports/inventory', titleKey: 'nav.inventoryReports', requires: ['read:inventory_report:any'], page: 'inventory-reports' },
+  { path: 'warehouses', titleKey: 'nav.warehouses', requires: ['read:warehouse:any'], page: 'warehouses' },
+  { path: 'adjustments', titleKey: 'nav.adjustments', requires: ['read:adjustment:any'], page: 'adjustments' },
 ];
 
 /** The transfer's delivery note: a page of its own, outside the shell, to print. */

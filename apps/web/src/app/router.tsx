@@ -25,6 +25,11 @@ const TransfersPage = lazy(() => import('../features/transfers/pages/transfers-p
 const NewTransferPage = lazy(() => import('../features/transfers/pages/new-transfer-page'));
 const TransferDetailPage = lazy(() => import('../features/transfers/pages/transfer-detail-page'));
 const TransferPrintPage = lazy(() => import('../features/transfers/pages/transfer-print-page'));
+const InventoryPage = lazy(() => import('../features/inventory/inventory-page'));
+const WarehousesPage = lazy(() => import('../features/warehouses/warehouses-page'));
+const AdjustmentsPage = lazy(() => import('../features/adjustments/adjustments-page'));
+const WarehouseDiagnosticPage = lazy(() => import('../features/warehouse-diagnostic/warehouse-diagnostic-page'));
+const InventoryReportsPage = lazy(() => import('../features/inventory-reports/inventory-reports-page'));
 
 function RootLayout() {
   return (
@@ -56,6 +61,16 @@ function dashboardPage(route: DashboardRoute) {
       return <NewTransferPage />;
     case 'transfer-detail':
       return <TransferDetailPage />;
+    case 'inventory':
+      return <InventoryPage />;
+    case 'warehouses':
+      return <WarehousesPage />;
+    case 'adjustments':
+      return <AdjustmentsPage />;
+    case 'warehouse-diagnostic':
+      return <WarehouseDiagnosticPage />;
+    case 'inventory-reports':
+      return <InventoryReportsPage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }

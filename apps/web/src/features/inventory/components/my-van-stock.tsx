@@ -1,0 +1,73 @@
+import { Paper, Table, Text, Title } from '@mantine/core';
+import { IconTruck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
+import { Ltr } from '../../../components/ltr';
+import { StockStatusBadge } from '../../../components/stock-status-badge';
+import { useNumberFormat } from '../../../lib/decimal';
+import { useWarehouseStatuses } from '../../../lib/inventory-lookups';
+import { useStock } from '../api/get-stock';
+
+/** A technician's van: what it holds now, and what is on its way in or out. */
+export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void }) {
+  const { t } = useTranslation();
+  const fmt = useNumberFormat();
+  const statuses = useWarehouseStatuses();
+  const van = statuses.data?.items.find((s) => s.warehouse.kind === 'van')?.warehouse;
+  const stock = useStock({ warehouse_id: van?.id, limit: 100 }, !!van);
+
+  if (statuses.isPending || (van && stock.isPending)) return <ListLoading rows={3} />;
+  if (statuses.isError) return <ListError error={statuses.error} onRetry={() => void statuses.refetch()} />;
+  if (!van) return <ListEmpty icon={IconTruck} title={t('inventory.noVanTitle')} body={t('inventory.noVanBody')} />;
+  if (stock.isError) return <ListError error={stock.error} onRetry={() => void stock.refetch()} />;
+  const rows = stock.data?.items ?? [];
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="my-van">
+      <Title order={3} fz="md" mb={4}>
+        {t('inventory.myVan')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        <span dir="auto">{van.name}</span> · <Ltr>{van.code}</Ltr>
+      </Text>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('inventory.vanEmpty')}
+        </Text>
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <Table highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('inventory.fields.item')}</Table.Th>
+                <Table.Th ta="end">{t('inventory.fields.available')}</Table.Th>
+                <Table.Th ta="end">{t('inventory.fields.inTransitIn')}</Table.Th>
+                <Table.Th>{t('inventory.fields.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.item_id} onClick={() => onOpenItem(row.item_id)} style={{ cursor: 'pointer' }}>
+                  <Table.Td>
+                    <Text size="sm" dir="auto">
+                      {row.item_name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      <Ltr>{row.item_code}</Ltr>
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="end" fw={600}>
+                    {fmt.quantity(row.quantity)} <Text span size="xs" c="dimmed">{row.unit}</Text>
+                  </Table.Td>
+                  <Table.Td ta="end">{fmt.quantity(row.in_transit_in)}</Table.Td>
+                  <Table.Td>
+                    <StockStatusBadge status={row.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </Paper>
+  );
+}

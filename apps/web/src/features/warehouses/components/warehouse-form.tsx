@@ -1,0 +1,81 @@
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { WAREHOUSE_KINDS, ZCreateWarehouse, type TCreateWarehouse, type TWarehouse, type WarehouseKind } from '@portal/shared';
+import { apiFetch, isApiError } from '../../../lib/api-client';
+import { describeError, serverFieldErrors } from '../../../lib/errors';
+import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+
+interface Values {
+  code: string;
+  name: string;
+  kind: WarehouseKind;
+  technician_id: string | null;
+  address: string;
+}
+
+/** Technicians to own a van (the admin's user lookup, filtered to technicians). */
+function useTechnicians() {
+  return useQuery({
+    queryKey: ['admin', 'users', 'lookup', 'technicians'],
+    queryFn: ({ signal }) =>
+      apiFetch<{ items: { id: string; name: string; email: string; role: string }[] }>('/api/admin/users/lookup', { query: { q: '' }, signal }),
+    select: (data) => data.items.filter((u) => u.role === 'technician'),
+  });
+}
+
+export function WarehouseForm({ warehouse, onSubmit, onCancel, submitting }: { warehouse?: TWarehouse | null; onSubmit: (body: TCreateWarehouse) => Promise<unknown>; onCancel: () => void; submitting: boolean }) {
+  const { t } = useTranslation();
+  const technicians = useTechnicians();
+  const toInput = (v: Values) => ({ ...v, technician_id: v.kind === 'van' ? v.technician_id : null });
+  const form = useForm<Values>({
+    initialValues: { code: warehouse?.code ?? '', name: warehouse?.name ?? '', kind: warehouse?.kind ?? 'branch', technician_id: warehouse?.technician_id ?? null, address: warehouse?.address ?? '' },
+    validate: (v) => zodFieldErrors(ZCreateWarehouse, toInput(v)),
+  });
+  const inputProps = useTranslatedInputProps(form);
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await onSubmit(ZCreateWarehouse.parse(toInput(values)));
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields) form.setErrors(fields);
+      else if (isApiError(error) && error.code === 'code_taken') form.setErrors({ code: 'code_taken' });
+      else form.setErrors({ form: describeError(t, error) });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="warehouse-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label={t('warehouses.fields.code')} required dir="ltr" {...inputProps('code')} />
+          <TextInput label={t('warehouses.fields.name')} required dir="auto" {...inputProps('name')} />
+          <Select label={t('warehouses.fields.kind')} required allowDeselect={false} data={WAREHOUSE_KINDS.map((k) => ({ value: k, label: t(`warehouseKind.${k}`) }))} {...inputProps('kind')} />
+          {form.values.kind === 'van' && (
+            <Select
+              label={t('warehouses.fields.technician')}
+              required
+              searchable
+              data={(technicians.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
+              {...inputProps('technician_id')}
+            />
+          )}
+        </SimpleGrid>
+        <Textarea label={t('warehouses.fields.address')} dir="auto" autosize minRows={2} {...inputProps('address')} />
+        {typeof form.errors.form === 'string' && (
+          <Text c="red" size="sm" role="alert">
+            {form.errors.form}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {warehouse ? t('common.saveChanges') : t('warehouses.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import 'mantine-datatable/styles.layer.css';
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Select, Stack, Text, useDirection } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconBuildingWarehouse, IconEdit, IconPlus } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { can, DEFAULT_PAGE_SIZE, WAREHOUSE_KINDS, type TWarehouseWithStock } from '@portal/shared';
+import { ListEmpty, ListError, ListLoading, ListPager, ListToolbar } from '../../components/list-states';
+import { Ltr } from '../../components/ltr';
+import { PageHeader } from '../../components/page-header';
+import { useNumberFormat } from '../../lib/decimal';
+import { describeError } from '../../lib/errors';
+import { useListState } from '../../lib/list-state';
+import { useRealtimeSubscription } from '../../lib/realtime';
+import { useCurrentUser } from '../../lib/session-store';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { useWarehouses } from './api/get-warehouses';
+import { useSaveWarehouse } from './api/save-warehouse';
+import { WarehouseForm } from './components/warehouse-form';
+
+const FILTERS = ['kind', 'active'] as const;
+const noop = () => undefined;
+
+/** Warehouses with their stock value; admins create, edit and deactivate, supervisors read. */
+export function WarehousesPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const canManage = can(user.role, 'manage:warehouse:any');
+  const fmt = useNumberFormat();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const { dir } = useDirection();
+  const end = dir === 'rtl' ? ('left' as const) : ('right' as const);
+  useRealtimeSubscription('stock', noop);
+  const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS, defaultSort: 'code', defaultLimit: DEFAULT_PAGE_SIZE });
+  const warehouses = useWarehouses(list.query);
+  const save = useSaveWarehouse();
+  const [editing, setEditing] = useState<TWarehouseWithStock | 'new' | null>(null);
+  const page = warehouses.data;
+  const sortStatus: DataTableSortStatus<TWarehouseWithStock> = { columnAccessor: list.sort ?? 'code', direction: list.order };
+
+  const toggle = (w: TWarehouseWithStock) =>
+    modals.openConfirmModal({
+      title: w.active ? t('warehouses.deactivate') : t('warehouses.reactivate'),
+      children: <Text size="sm">{w.active ? t('warehouses.deactivateBody', { name: w.name }) : t('warehouses.reactivateBody', { name: w.name })}</Text>,
+      labels: { confirm: w.active ? t('warehouses.deactivate') : t('warehouses.reactivate'), cancel: t('common.cancel') },
+      onConfirm: () =>
+        save.mutate(
+          { id: w.id, body: { active: !w.active } },
+          { onSuccess: () => toastSuccess('warehouses.saved'), onError: (error) => toastError('warehouses.saveFailed', describeError(t, error)) },
+        ),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.warehouses')}
+        subtitle={canManage ? t('warehouses.subtitle') : t('warehouses.subtitleReadOnly')}
+        actions={canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>{t('warehouses.new')}</Button>}
+      />
+      <ListToolbar search={list.searchInput} onSearch={list.setSearchInput} searchPlaceholder={t('warehouses.searchPlaceholder')} filtered={list.isFiltered} onReset={list.reset}>
+        <Select aria-label={t('warehouses.fields.kind')} placeholder={t('warehouses.fields.kind')} clearable w={{ base: '100%', xs: 150 }} data={WAREHOUSE_KINDS.map((k) => ({ value: k, label: t(`warehouseKind.${k}`) }))} value={list.filters.kind ?? null} onChange={(v) => list.setFilter('kind', v)} />
+        <Select aria-label={t('inventory.fields.active')} placeholder={t('inventory.fields.active')} clearable w={{ base: '100%', xs: 140 }} data={[{ value: 'true', label: t('inventory.activeOnly') }, { value: 'false', label: t('inventory.inactiveOnly') }]} value={list.filters.active ?? null} onChange={(v) => list.setFilter('active', v)} />
+      </ListToolbar>
+      {warehouses.isPending ? (
+        <ListLoading />
+      ) : warehouses.isError ? (
+        <ListError error={warehouses.error} onRetry={() => void warehouses.refetch()} />
+      ) : page && page.items.length === 0 ? (
+        <ListEmpty filtered={list.isFiltered} onReset={list.reset} icon={IconBuildingWarehouse} />
+      ) : (
+        <>
+          <DataTable<TWarehouseWithStock>
+            withTableBorder
+            borderRadius="md"
+            striped
+            minHeight={120}
+            records={page?.items ?? []}
+            sortStatus={sortStatus}
+            onSortStatusChange={(s) => list.setSort(String(s.columnAccessor), s.direction)}
+            customRowAttributes={(r) => ({ 'data-testid': 'warehouse-row', 'data-code': r.code })}
+            columns={[
+              { accessor: 'code', title: t('warehouses.fields.code'), sortable: true, render: (r) => <Ltr>{r.code}</Ltr> },
+              {
+                accessor: 'name',
+                title: t('warehouses.fields.name'),
+                sortable: true,
+                render: (r) => (
+                  <Stack gap={0}>
+                    <Text size="sm" dir="auto">{r.name}</Text>
+                    {r.technician_name && <Text size="xs" c="dimmed" dir="auto">{r.technician_name}</Text>}
+                    {!r.active && <Badge size="xs" color="gray" variant="outline" w="fit-content">{t('inventory.inactive')}</Badge>}
+                  </Stack>
+                ),
+              },
+              { accessor: 'kind', title: t('warehouses.fields.kind'), sortable: true, render: (r) => t(`warehouseKind.${r.kind}`) },
+              { accessor: 'stock_value', title: t('warehouses.fields.value'), textAlign: end, render: (r) => fmt.money(r.stock_value) },
+              {
+                accessor: 'low_stock_count',
+                title: t('warehouses.fields.lowOut'),
+                textAlign: end,
+                visibleMediaQuery: '(min-width: 36em)',
+                render: (r) => (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Badge color="orange" variant="light" component={Link} to={`/dashboard/inventory?warehouse_id=${r.id}&status=low_stock`} style={{ cursor: 'pointer' }}>{fmt.count(r.low_stock_count)}</Badge>
+                    <Badge color="red" variant="light" component={Link} to={`/dashboard/inventory?warehouse_id=${r.id}&status=out_of_stock`} style={{ cursor: 'pointer' }}>{fmt.count(r.out_of_stock_count)}</Badge>
+                  </Group>
+                ),
+              },
+              {
+                accessor: 'actions',
+                title: '',
+                textAlign: end,
+                render: (r) => (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Button size="compact-xs" variant="subtle" component={Link} to={`/dashboard/inventory?warehouse_id=${r.id}`}>{t('warehouses.stock')}</Button>
+                    {canManage && <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={12} />} onClick={() => setEditing(r)}>{t('inventory.edit')}</Button>}
+                    {canManage && <Button size="compact-xs" variant="subtle" color={r.active ? 'red' : 'teal'} onClick={() => toggle(r)}>{r.active ? t('warehouses.deactivate') : t('warehouses.reactivate')}</Button>}
+                  </Group>
+                ),
+              },
+            ]}
+          />
+          {page && (
+            <ListPager pageIndex={list.pageIndex} pageSize={list.limit ?? DEFAULT_PAGE_SIZE} shown={page.items.length} total={page.total} hasNext={!!page.next_cursor} loading={warehouses.isFetching} onPrevious={list.previousPage} onNext={() => page.next_cursor && list.nextPage(page.next_cursor)} onPageSize={list.setLimit} />
+          )}
+        </>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('warehouses.new') : t('warehouses.edit')} size="lg" fullScreen={!!phone}>
+        {editing !== null && (
+          <WarehouseForm
+            warehouse={editing === 'new' ? null : editing}
+            submitting={save.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (body) => {
+              await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, body });
+              toastSuccess('warehouses.saved');
+              setEditing(null);
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export default WarehousesPage;
