@@ -1,10 +1,16 @@
+import { TRANSFER_STATUSES } from '@portal/shared';
 import { registerRealtimeInvalidation, useRealtimeSubscription } from '../../lib/realtime';
 import { transferKeys } from './api/keys';
 
-// A transfer created or moved on (by anyone the server lets us see it from) makes every
-// transfers query stale; a stock change makes the available quantities shown stale.
-for (const event of ['transfer.created', 'transfer.updated']) registerRealtimeInvalidation(event, [transferKeys.all, ['stock']]);
-registerRealtimeInvalidation('stock.changed', [['stock'], transferKeys.all]);
+// A transfer created or moved on (`transfer.<its new status>`) makes every transfers query
+// stale, and the stock it moved; a stock change makes the quantities shown (available in the
+// source, the form's lines) stale.
+for (const event of ['transfer.created', ...TRANSFER_STATUSES.map((status) => `transfer.${status}`)]) {
+  registerRealtimeInvalidation(event, [transferKeys.all, ['stock']]);
+}
+for (const event of ['stock.changed', 'item.changed', 'warehouse.changed']) {
+  registerRealtimeInvalidation(event, [['stock'], transferKeys.all]);
+}
 
 const ignore = () => {};
 

@@ -14,6 +14,7 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { describeError, serverFieldErrors, translateFieldError } from '../../../lib/errors';
 import { useCurrentUser } from '../../../lib/session-store';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { shortagesOf, type Shortage } from '../shortages';
 import { useCreateTransfer } from '../api/create-transfer';
 import { useWarehouses } from '../api/get-warehouses';
 import { TransferLineFields, type LineItem } from '../components/transfer-line-fields';
@@ -25,26 +26,6 @@ const FORM_CODES = new Set(['duplicate_item', 'quantity_positive', 'same_warehou
 function translateError(t: TFunction, code: unknown): string | undefined {
   if (typeof code === 'string' && FORM_CODES.has(code)) return t(`transfers.form.errors.${code}`);
   return translateFieldError(t, code);
-}
-
-/** What a 409 insufficient_stock says, with the item named from the form when the server gave only its id. */
-interface Shortage {
-  item: string;
-  available: string;
-  requested: string;
-}
-
-function shortageOf(error: unknown, items: Map<string, LineItem>): Shortage | null {
-  if (!isApiError(error) || error.code !== 'insufficient_stock') return null;
-  const d = (error.details ?? {}) as Record<string, unknown>;
-  const known = typeof d.item_id === 'string' ? items.get(d.item_id) : undefined;
-  const code = typeof d.item_code === 'string' ? d.item_code : known?.code;
-  const name = typeof d.item_name === 'string' ? d.item_name : known?.name;
-  return {
-    item: [code, name].filter(Boolean).join(' · ') || error.message,
-    available: String(d.available ?? '?'),
-    requested: String(d.requested ?? '?'),
-  };
 }
 
 export function NewTransferPage() {
@@ -75,7 +56,11 @@ export function NewTransferPage() {
   }, [partsRequest, ownVan, form]);
 
   const taken = new Set(form.values.lines.map((line) => line.item_id).filter((id): id is string => Boolean(id)));
-  const shortage = shortageOf(failure, items);
+  const shortages = shortagesOf(failure);
+  const itemLabel = (short: Shortage) => {
+    const known = short.item_id ? items.get(short.item_id) : [...items.values()].find((i) => i.code === short.item_code);
+    return [short.item_code ?? known?.code, known?.name].filter(Boolean).join(' · ');
+  };
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
@@ -218,23 +203,25 @@ export function NewTransferPage() {
 
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md" pos="sticky" top={80}>
-              {shortage && (
+              {shortages && (
                 <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('transfers.insufficient.title')} data-testid="transfer-shortage">
                   <List size="sm">
-                    <List.Item>
-                      <Text span fw={600} dir="auto">
-                        {shortage.item}
-                      </Text>
-                      {': '}
-                      {t('transfers.insufficient.detail', {
-                        available: number.quantity(shortage.available),
-                        requested: number.quantity(shortage.requested),
-                      })}
-                    </List.Item>
+                    {shortages.map((short, index) => (
+                      <List.Item key={`${short.item_id ?? short.item_code ?? ''}-${index}`}>
+                        <Text span fw={600} dir="auto">
+                          {itemLabel(short)}
+                        </Text>
+                        {': '}
+                        {t('transfers.insufficient.detail', {
+                          available: number.quantity(short.available),
+                          requested: number.quantity(short.requested),
+                        })}
+                      </List.Item>
+                    ))}
                   </List>
                 </Alert>
               )}
-              {Boolean(failure) && !shortage && (
+              {Boolean(failure) && !shortages && (
                 <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('transfers.createFailed')} data-testid="transfer-form-error">
                   {describeError(t, failure)}
                 </Alert>

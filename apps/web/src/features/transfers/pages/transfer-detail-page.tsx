@@ -18,6 +18,7 @@ import { TransferTimeline } from '../components/transfer-timeline';
 import { WarehouseRoute } from '../components/warehouse-route';
 import { useDateFormat } from '../format';
 import { useTransfersLive } from '../realtime';
+import { shortagesOf } from '../shortages';
 
 function Fact({ label, person, at, testId }: { label: string; person: { name: string } | null; at: string | null; testId: string }) {
   const format = useDateFormat();
@@ -47,18 +48,21 @@ function Fact({ label, person, at, testId }: { label: string; person: { name: st
 function RefusalAlert({ error, transfer, onClose }: { error: unknown; transfer: TTransfer; onClose: () => void }) {
   const { t } = useTranslation();
   const number = useNumberFormat();
+  const shortages = shortagesOf(error);
   let message = describeError(t, error);
   if (isApiError(error) && error.code === 'invalid_state') {
     message = t('transfers.actions.invalidState', { status: t(`transfers.status.${transfer.status}`) });
-  } else if (isApiError(error) && error.code === 'insufficient_stock') {
-    const d = error.details ?? {};
-    const line = transfer.lines.find((l) => l.item_id === d.item_id);
-    const item = [d.item_code ?? line?.item_code, d.item_name ?? line?.item_name].filter(Boolean).join(' · ');
-    message = t('transfers.insufficient.line', {
-      item: item || error.message,
-      available: number.quantity(String(d.available ?? '?')),
-      requested: number.quantity(String(d.requested ?? '?')),
-    });
+  } else if (shortages) {
+    message = shortages
+      .map((short) => {
+        const line = transfer.lines.find((l) => l.item_id === short.item_id || l.item_code === short.item_code);
+        return t('transfers.insufficient.line', {
+          item: [short.item_code ?? line?.item_code, line?.item_name].filter(Boolean).join(' · '),
+          available: number.quantity(short.available),
+          requested: number.quantity(short.requested),
+        });
+      })
+      .join(' ');
   }
   return (
     <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('transfers.actions.failed')} withCloseButton onClose={onClose} mb="md" data-testid="transfer-action-error">
