@@ -180,6 +180,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each text file (apps/web/vite.config.ts): the
+      // smallest one the browser accepts is sent, with `vary: accept-encoding`; they get no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

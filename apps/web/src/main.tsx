@@ -1,15 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@fontsource/cairo/400.css';
-import '@fontsource/cairo/500.css';
-import '@fontsource/cairo/600.css';
-import '@fontsource/cairo/700.css';
-import '@fontsource-variable/inter/wght.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/styles/fonts.css';
+import './app/styles/mantine-public';
 import './app/global.css';
 import './lib/i18n';
+import { getSession, onAuthStateChange } from './lib/session-store';
+import { loadFullStyles } from './app/styles/load-full-styles';
 import { App } from './app/app';
+
+// A signed-in visitor needs every component's styles: fetch them beside the first screen's code
+// rather than after it (the shell also waits for them, see router.tsx).
+if (getSession()) void loadFullStyles();
+onAuthStateChange((_event, session) => {
+  if (session) void loadFullStyles();
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

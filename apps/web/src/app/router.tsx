@@ -6,9 +6,15 @@ import { CrashPage, NotFoundPage } from '../features/errors';
 import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, TRANSFER_PRINT_ROUTE, type DashboardRoute } from './dashboard-routes';
 import { PublicOnly, RequireAuth, RequireCapability } from './guards';
 import { RealtimeBridge } from './realtime-bridge';
-import { ShellLayout } from './shell/shell-layout';
+import { loadFullStyles } from './styles/load-full-styles';
 
 // One chunk per page: a visitor downloads only the screens they open.
+// The signed-in shell (header, sidebar, bell, menus) and Mantine's complete stylesheet are chunks
+// of their own: /login never loads them.
+const ShellLayout = lazy(async () => {
+  const [shell] = await Promise.all([import('./shell/shell-layout'), loadFullStyles()]);
+  return { default: shell.ShellLayout };
+});
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
