@@ -94,6 +94,9 @@ export const ZTransferQuantity = z
       .refine((v) => /[1-9]/.test(v), { message: 'invalid' }),
   );
 
+/** A uuid: 'required' when missing, 'invalid' otherwise. */
+const ZId = z.uuid({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') });
+
 const ZNotes = z
   .string()
   .trim()
@@ -101,16 +104,16 @@ const ZNotes = z
   .transform((v) => (v === '' ? null : v));
 
 export const ZTransferLineInput = z.object({
-  item_id: z.uuid({ message: 'invalid' }),
+  item_id: ZId,
   quantity: ZTransferQuantity,
 });
 
 export const ZCreateTransferRequest = z
   .object({
-    from_warehouse_id: z.uuid({ message: 'invalid' }),
-    to_warehouse_id: z.uuid({ message: 'invalid' }),
+    from_warehouse_id: ZId,
+    to_warehouse_id: ZId,
     notes: ZNotes.nullish(),
-    lines: z.array(ZTransferLineInput).min(1, { message: 'required' }).max(200, { message: 'too_long' }),
+    lines: z.array(ZTransferLineInput, { error: 'required' }).min(1, { message: 'required' }).max(200, { message: 'too_long' }),
   })
   .superRefine((body, ctx) => {
     if (body.from_warehouse_id === body.to_warehouse_id) {

@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TransferStatus, TTransferEvent, TTransferLine, TTransferListQuery, TTransferWarehouse, WarehouseKind } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { after, encodeCursor, like, lowerBound, orderBy, upperBound, where, type KeyType } from '../inventory/keyset.js';
+
+/** A timestamp as ISO 8601 in UTC, the same text from both drivers. */
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** Who may see which transfers: everyone (`any`), or only those from or into one van. */
+export type Visibility = { scope: 'any' } | { scope: 'van'; vanId: string | null };
+
+/** Row rule of read:transfer:own — a technician sees transfers from or into their own van. */
+export function visibleSql(v: Visibility, alias = 't'): SQL {
+  if (v.scope === 'any') return sql`true`;
+  if (!v.vanId) return sql`false`;
+  return sql`(${sql.raw(alias)}.from_warehouse_id = ${v.vanId}::uuid or ${sql.raw(alias)}.to_warehouse_id = ${v.vanId}::uuid)`;
+}
+
+export interface TransferRow {
+  id: string;
+  number: string;
+  status: TransferStatus;
+  notes: string | null;
+  requested_by: string;
+  requested_by_name: string;
+  requested_at: string;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  rejection_reason: string | null;
+  received_by: string | null;
+  received_by_name: string | null;
+  received_at: string | null;
+  cancelled_by: string | null;
+  cancelled_by_name: string | null;
+  cancelled_at: string | null;
+  from_id: string;
+  from_code: string;
+  from_name: string;
+  from_kind: WarehouseKind;
+  from_technician_id: string | null;
+  from_active: boolean;
+  to_id: string;
+  to_code: string;
+  to_name: string;
+  to_kind: WarehouseKind;
+  to_technician_id: string | null;
+  to_active: boolean;
+  line_count: number;
+}
+
+const TRANSFER_SELECT = sql`
+  select t.id, t.number, t.status, t.notes,
+    t.requested_by, ru.name as requested_by_name, ${iso('t.requested_at')} as requested_at,
+    t.decided_by, du.name as decided_by_name, ${iso('t.decided_at')} as decided_at, t.rejection_reason,
+    t.received_by, rcu.name as received_by_name, ${iso('t.received_at')} as received_at,
+    t.cancelled_by, cu.name as cancelled_by_name, ${iso('t.cancelled_at')} as cancelled_at,
+    fw.id as from_id, fw.code as from_code, fw.name as from_name, fw.kind as from_kind, fw.technician_id as from_technician_id, fw.active as from_active,
+    tw.id as to_id, tw.code as to_code, tw.name as to_name, tw.kind as to_kind, tw.technician_id as to_technician_id, tw.active as to_active,
+    (select count(*)::int from transfer_lines l where l.transfer_id = t.id) as line_count
+  from transfers t
+  join warehouses fw on fw.id = t.from_warehouse_id
+  join warehouses tw on tw.id = t.to_warehouse_id
+  join users ru on ru.id = t.requested_by
+  left join users du on du.id = t.decided_by
+  left join users rcu on rcu.id = t.received_by
+  left join users cu on cu.id = t.cancelled_by`;
+
+/** One transfer, if `visibility` lets the caller see it; `lock` takes its row lock for a transition. */
+export async function findTransfer(db: DbOrTx, id: string, visibility: Visibility, opts: { lock?: boolean } = {}): Promise<TransferRow | null> {
+  if (opts.lock) {
+    // Lock only the transfer row (not the joined warehouses and users): every transition of
+    // one transfer takes its turn here, and the second sees the first one's outcome.
+    const locked = rowsOf<{ id: string }>(
+      await db.execute(sql`select t.id from transfers t where t.id = ${id}::uuid and ${visibleSql(visibility)} for update`),
+    );
+    if (!locked.length) return null;
+  }
+  const [row] = rowsOf<TransferRow>(await db.execute(sql`${TRANSFER_SELECT} where t.id = ${id}::uuid and ${visibleSql(visibility)}`));
+  return row ?? null;
+}
+
+/** The lines, each with what the source warehouse holds of the item now. */
+export async function transferLines(db: DbOrTx, transferId: string): Promise<TTransferLine[]> {
+  return rowsOf<TTransferLine>(
+    await db.execute(sql`
+      select l.id, l.item_id, i.code as item_code, i.name as item_name, i.unit, l.quantity::text as quantity,
+        coalesce(s.quantity, 0)::text as available_in_source
+      from transfer_lines l
+      join transfers t on t.id = l.transfer_id
+      join inventory_items i on i.id = l.item_id
+      left join stock_levels s on s.item_id = l.item_id and s.warehouse_id = t.from_warehouse_id
+      where l.transfer_id = ${transferId}::uuid
+      order by i.code, l.id`),
+  );
+}
+
+/** The timeline, oldest first. */
+export async function transferTimeline(db: DbOrTx, transferId: string): Promise<TTransferEvent[]> {
+  const rows = rowsOf<{ from_status: TransferStatus | null; to_status: TransferStatus; actor_id: string | null; actor_name: string | null; note: string | null; at: string }>(
+    await db.execute(sql`
+      select e.from_status, e.to_status, e.actor_id, u.name as actor_name, e.note, ${iso('e.created_at')} as at
+      from transfer_events e left join users u on u.id = e.actor_id
+      where e.transfer_id = ${transferId}::uuid
+      order by e.created_at, e.id`),
+  );
+  return rows.map((r) => ({
+    from_status: r.from_status,
+    to_status: r.to_status,
+    actor: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? '' } : null,
+    note: r.note,
+    at: r.at,
+  }));
+}
+
+export const warehouseOf = (r: TransferRow, side: 'from' | 'to'): TTransferWarehouse => ({
+  id: r[`${side}_id`],
+  code: r[`${side}_code`],
+  name: r[`${side}_name`],
+  kind: r[`${side}_kind`],
+});
+
+const SORTS: Record<TTransferListQuery['sort'], { col: string; type: KeyType }> = {
+  requested_at: { col: 't.requested_at', type: 'timestamptz' },
+  number: { col: 't.number', type: 'text' },
+  status: { col: 't.status::text', type: 'text' },
+};
+
+/** A page of transfers the caller may see, keyset-paged on (sort key, id), with the total. */
+export async function listTransfers(db: DbOrTx, q: TTransferListQuery, visibility: Visibility) {
+  const filters = [
+    visibleSql(visibility),
+    q.q ? sql`(t.number ilike ${like(q.q)} or t.notes ilike ${like(q.q)})` : undefined,
+    q.status ? sql`t.status = ${q.status}` : undefined,
+    q.from_warehouse_id ? sql`t.from_warehouse_id = ${q.from_warehouse_id}::uuid` : undefined,
+    q.to_warehouse_id ? sql`t.to_warehouse_id = ${q.to_warehouse_id}::uuid` : undefined,
+    q.warehouse_id ? sql`(t.from_warehouse_id = ${q.warehouse_id}::uuid or t.to_warehouse_id = ${q.warehouse_id}::uuid)` : undefined,
+    q.item_id ? sql`exists (select 1 from transfer_lines l where l.transfer_id = t.id and l.item_id = ${q.item_id}::uuid)` : undefined,
+    q.requested_by ? sql`t.requested_by = ${q.requested_by}::uuid` : undefined,
+    q.from ? sql`t.requested_at >= ${lowerBound(q.from)}::timestamptz` : undefined,
+    q.to ? sql`t.requested_at <= ${upperBound(q.to)}::timestamptz` : undefined,
+  ];
+  const sort = SORTS[q.sort];
+  const keyText = sort.type === 'timestamptz' ? `${sort.col}::text` : sort.col;
+  const rows = rowsOf<TransferRow & { sort_key_text: string }>(
+    await db.execute(sql`
+      select x.* from (
+        select s.*, ${sql.raw(sort.col)} as sort_key, ${sql.raw(keyText)} as sort_key_text
+        from (${TRANSFER_SELECT} where ${where(filters)}) s join transfers t on t.id = s.id
+      ) x
+      where ${after(q.cursor, sort.type, ['id'], q.order) ?? sql`true`}
+      order by ${orderBy(['id'], q.order)}
+      limit ${q.limit + 1}`),
+  );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from transfers t where ${where(filters)}`));
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_key_text, last.id]) : null,
+    total: count?.n ?? 0,
+  };
+}

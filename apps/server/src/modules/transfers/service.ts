@@ -1,0 +1,319 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import {
+  scopeOf,
+  TRANSFER_TRANSITIONS,
+  transferActions,
+  transferRefusal,
+  type Role,
+  type TCreateTransferRequest,
+  type TransferAction,
+  type TransferActor,
+  type TTransfer,
+  type TTransferDocumentQuery,
+  type TTransferList,
+  type TTransferListQuery,
+  type TTransferSummary,
+} from '@portal/shared';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { nextNumber } from '../../lib/numbers.js';
+import { applyMovements } from '../inventory/ledger.js';
+import { notify } from '../notifications/service.js';
+import { audienceFor, publish } from '../realtime/events.js';
+import { getSettings } from '../settings/service.js';
+import { deliveryNoteFileName, renderDeliveryNoteCsv, renderDeliveryNotePdf } from './document.js';
+import { findTransfer, listTransfers, transferLines as linesOf, transferTimeline, warehouseOf, type TransferRow, type Visibility } from './queries.js';
+
+/** Who acts on transfers: what services need of the caller (seeding and benchmarks pass their own). */
+export type TransferCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
+
+const STATUS_AFTER: Record<TransferAction, 'approved' | 'rejected' | 'cancelled' | 'completed'> = {
+  approve: 'approved',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  receive: 'completed',
+};
+
+const DONE: Record<TransferAction, string> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled', receive: 'received' };
+
+/** The technician's van (null for other roles, or a technician without one). */
+async function vanOf(db: DbOrTx, caller: TransferCaller): Promise<string | null> {
+  if (caller.role !== 'technician') return null;
+  const [van] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.technicianId, caller.userId));
+  return van?.id ?? null;
+}
+
+async function visibilityOf(db: DbOrTx, caller: TransferCaller): Promise<{ visibility: Visibility; actor: TransferActor }> {
+  const vanId = await vanOf(db, caller);
+  const scope = scopeOf(caller.role, 'read:transfer');
+  const visibility: Visibility = scope === 'any' ? { scope: 'any' } : scope === 'own' ? { scope: 'van', vanId } : { scope: 'van', vanId: null };
+  return { visibility, actor: { userId: caller.userId, role: caller.role, vanWarehouseId: vanId } };
+}
+
+const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
+
+function summaryOf(r: TransferRow, actor: TransferActor): TTransferSummary {
+  const base = {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    from_warehouse: warehouseOf(r, 'from'),
+    to_warehouse: warehouseOf(r, 'to'),
+    notes: r.notes,
+    requested_by: { id: r.requested_by, name: r.requested_by_name },
+    requested_at: r.requested_at,
+    decided_by: person(r.decided_by, r.decided_by_name),
+    decided_at: r.decided_at,
+    rejection_reason: r.rejection_reason,
+    received_by: person(r.received_by, r.received_by_name),
+    received_at: r.received_at,
+    cancelled_by: person(r.cancelled_by, r.cancelled_by_name),
+    cancelled_at: r.cancelled_at,
+    parts_request: r.to_kind === 'van',
+    line_count: r.line_count,
+  };
+  return { ...base, allowed_actions: transferActions(base, actor) };
+}
+
+async function readTransfer(db: DbOrTx, row: TransferRow, actor: TransferActor): Promise<TTransfer> {
+  const { line_count: _count, ...summary } = summaryOf(row, actor);
+  return { ...summary, lines: await linesOf(db, row.id), timeline: await transferTimeline(db, row.id) };
+}
+
+/** The people a transfer concerns: its requester and the technicians of the vans it touches. */
+const concerned = (r: Pick<TransferRow, 'requested_by' | 'from_technician_id' | 'to_technician_id'>) =>
+  [r.requested_by, r.from_technician_id, r.to_technician_id].filter((id): id is string => !!id);
+
+async function publishChange(tx: Tx, r: TransferRow, event: string) {
+  await publish(tx, {
+    topic: 'transfers',
+    event,
+    audience: audienceFor('read:transfer', { own: [r.from_technician_id, r.to_technician_id] }),
+    payload: { ids: [r.id], status: r.status },
+  });
+}
+
+const nameOf = async (tx: DbOrTx, userId: string) =>
+  (await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name ?? '';
+
+/**
+ * Creates a pending transfer in the caller's transaction. A technician may only ask for parts
+ * from a main or branch warehouse into their own van (request:transfer:own); supervisors and
+ * admins between any two warehouses. Notifies every supervisor and admin (not the requester)
+ * and the technician of a van involved.
+ */
+export async function createTransfer(tx: Tx, caller: TransferCaller, input: TCreateTransferRequest): Promise<TTransfer> {
+  const whs = await tx
+    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, kind: warehouses.kind, active: warehouses.active, technicianId: warehouses.technicianId })
+    .from(warehouses)
+    .where(inArray(warehouses.id, [input.from_warehouse_id, input.to_warehouse_id]));
+  const from = whs.find((w) => w.id === input.from_warehouse_id);
+  const to = whs.find((w) => w.id === input.to_warehouse_id);
+  const missing: Record<string, 'invalid'> = {};
+  if (!from) missing.from_warehouse_id = 'invalid';
+  if (!to) missing.to_warehouse_id = 'invalid';
+  const itemIds = input.lines.map((l) => l.item_id);
+  const items = await tx
+    .select({ id: inventoryItems.id, code: inventoryItems.code, active: inventoryItems.active })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, itemIds));
+  input.lines.forEach((line, i) => {
+    if (!items.some((it) => it.id === line.item_id)) missing[`lines.${i}.item_id`] = 'invalid';
+  });
+  if (Object.keys(missing).length) throw badRequest(missing);
+
+  if (scopeOf(caller.role, 'request:transfer') === 'own') {
+    // A parts request: into the technician's own van, out of a main or branch warehouse.
+    if (to!.technicianId !== caller.userId) {
+      throw forbidden('A parts request can only go into your own van');
+    }
+    if (from!.kind === 'van') {
+      throw new AppError(400, 'validation_failed', 'Parts are requested from a main or branch warehouse, not from a van', {
+        fields: { from_warehouse_id: 'invalid' },
+      });
+    }
+  }
+  for (const w of [from!, to!]) {
+    if (!w.active) {
+      throw new AppError(409, 'warehouse_inactive', `Warehouse ${w.code} is deactivated`, { details: { warehouse_id: w.id, warehouse_code: w.code } });
+    }
+  }
+  const inactive = items.find((it) => !it.active);
+  if (inactive) {
+    throw new AppError(409, 'item_inactive', `Item ${inactive.code} is deactivated and cannot be moved`, {
+      details: { item_id: inactive.id, item_code: inactive.code },
+    });
+  }
+
+  // Drawn last: the counter row stays locked until commit, so keep the rest short.
+  const number = await nextNumber(tx, 'transfer', 'TR');
+  const [created] = await tx
+    .insert(transfers)
+    .values({ number, fromWarehouseId: from!.id, toWarehouseId: to!.id, notes: input.notes ?? null, requestedBy: caller.userId })
+    .returning({ id: transfers.id });
+  const id = created!.id;
+  await tx.insert(transferLines).values(input.lines.map((l) => ({ transferId: id, itemId: l.item_id, quantity: l.quantity })));
+  await tx.insert(transferEvents).values({ transferId: id, fromStatus: null, toStatus: 'pending', actorId: caller.userId, note: input.notes ?? null });
+  await audit(tx, {
+    actorId: caller.userId,
+    action: 'transfer.created',
+    entity: 'transfer',
+    entityId: id,
+    after: { number, from_warehouse_id: from!.id, to_warehouse_id: to!.id, notes: input.notes ?? null, lines: input.lines },
+    ip: caller.ip,
+  });
+
+  const row = (await findTransfer(tx, id, { scope: 'any' }))!;
+  const approvers = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.active, true), inArray(users.role, ['whs_supervisor', 'admin'] satisfies Role[]), ne(users.id, caller.userId)));
+  const params = { number, from: row.from_name, to: row.to_name, actor: row.requested_by_name };
+  await notify(tx, { userIds: approvers.map((u) => u.id) }, {
+    type: 'info',
+    title: 'notifications.transfer_requested.title',
+    message: 'notifications.transfer_requested.message',
+    params,
+    link: `/dashboard/transfers/${id}`,
+  });
+  const technicians = [row.from_technician_id, row.to_technician_id].filter((t): t is string => !!t && t !== caller.userId);
+  await notify(tx, { userIds: technicians }, {
+    type: 'info',
+    title: 'notifications.transfer_requested.title',
+    message: 'notifications.transfer_requested.message',
+    params,
+    link: `/dashboard/transfers/${id}`,
+  });
+  await publishChange(tx, row, 'transfer.created');
+  const { actor } = await visibilityOf(tx, caller);
+  return readTransfer(tx, row, actor);
+}
+
+/**
+ * One transition of the state machine (packages/shared/src/transfers.ts), in the caller's
+ * transaction, with the transfer row locked: approve takes every line out of the source
+ * (all or nothing), receive puts them into the destination. Writes the timeline, the audit
+ * row, notifications (requester and van technicians, not the actor) and a realtime event.
+ */
+export async function transitionTransfer(tx: Tx, caller: TransferCaller, id: string, action: TransferAction, note: string | null = null): Promise<TTransfer> {
+  const { visibility, actor } = await visibilityOf(tx, caller);
+  const row = await findTransfer(tx, id, visibility, { lock: true });
+  if (!row) throw notFound('Transfer');
+  const facts = { status: row.status, requested_by: { id: row.requested_by }, to_warehouse: { id: row.to_id } };
+  const refusal = transferRefusal(facts, actor, action);
+  if (refusal === 'forbidden') throw forbidden(`You may not ${action} transfer ${row.number}`);
+  if (refusal === 'invalid_state') {
+    throw new AppError(
+      409,
+      'invalid_state',
+      `Transfer ${row.number} is ${row.status}: only a ${TRANSFER_TRANSITIONS[action].from} transfer can be ${DONE[action]}`,
+      { details: { status: row.status } },
+    );
+  }
+  if (refusal === 'own_request') throw conflict('own_transfer', `You requested ${row.number} yourself: another supervisor or an admin must ${action} it`);
+
+  const lines = action === 'approve' || action === 'receive' ? await linesOf(tx, id) : [];
+  if (action === 'approve') {
+    await applyMovements(
+      tx,
+      lines.map((l) => ({
+        itemId: l.item_id,
+        warehouseId: row.from_id,
+        quantity: `-${l.quantity}`,
+        kind: 'transfer_out' as const,
+        documentType: 'transfer',
+        documentId: id,
+        documentNumber: row.number,
+        actorId: caller.userId,
+      })),
+    );
+  } else if (action === 'receive') {
+    await applyMovements(
+      tx,
+      lines.map((l) => ({
+        itemId: l.item_id,
+        warehouseId: row.to_id,
+        quantity: l.quantity,
+        kind: 'transfer_in' as const,
+        documentType: 'transfer',
+        documentId: id,
+        documentNumber: row.number,
+        actorId: caller.userId,
+      })),
+    );
+  }
+
+  const to = STATUS_AFTER[action];
+  const now = sql`now()`;
+  const set: PgUpdateSetSource<typeof transfers> =
+    action === 'approve' || action === 'reject'
+      ? { decidedBy: caller.userId, decidedAt: now, rejectionReason: action === 'reject' ? note : null }
+      : action === 'receive'
+        ? { receivedBy: caller.userId, receivedAt: now }
+        : { cancelledBy: caller.userId, cancelledAt: now };
+  await tx
+    .update(transfers)
+    .set({ ...set, status: to, updatedAt: now })
+    .where(eq(transfers.id, id));
+  await tx.insert(transferEvents).values({ transferId: id, fromStatus: row.status, toStatus: to, actorId: caller.userId, note });
+  await audit(tx, {
+    actorId: caller.userId,
+    action: `transfer.${to}`,
+    entity: 'transfer',
+    entityId: id,
+    before: { status: row.status },
+    after: { status: to, ...(note ? { note } : {}) },
+    ip: caller.ip,
+  });
+
+  const actorName = await nameOf(tx, caller.userId);
+  await notify(tx, { userIds: concerned(row).filter((u) => u !== caller.userId) }, {
+    type: action === 'reject' ? 'warning' : action === 'cancel' ? 'info' : 'success',
+    title: `notifications.transfer_${to === 'completed' ? 'received' : to}.title`,
+    message: `notifications.transfer_${to === 'completed' ? 'received' : to}.message`,
+    params: { number: row.number, from: row.from_name, to: row.to_name, actor: actorName, ...(note ? { reason: note } : {}) },
+    link: `/dashboard/transfers/${id}`,
+  });
+  const after = (await findTransfer(tx, id, { scope: 'any' }))!;
+  await publishChange(tx, after, `transfer.${to}`);
+  return readTransfer(tx, after, actor);
+}
+
+export function createTransferService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    create: (caller: TransferCaller, input: TCreateTransferRequest) => db.transaction((tx) => createTransfer(tx, caller, input)),
+
+    transition: (caller: TransferCaller, id: string, action: TransferAction, note?: string | null) =>
+      db.transaction((tx) => transitionTransfer(tx, caller, id, action, note ?? null)),
+
+    async get(caller: TransferCaller, id: string): Promise<TTransfer> {
+      const { visibility, actor } = await visibilityOf(db, caller);
+      const row = await findTransfer(db, id, visibility);
+      if (!row) throw notFound('Transfer');
+      return readTransfer(db, row, actor);
+    },
+
+    async list(caller: TransferCaller, q: TTransferListQuery): Promise<TTransferList> {
+      const { visibility, actor } = await visibilityOf(db, caller);
+      const page = await listTransfers(db, q, visibility);
+      return { items: page.rows.map((r) => summaryOf(r, actor)), next_cursor: page.next_cursor, total: page.total };
+    },
+
+    /** The delivery note as a file: `{ body, contentType, fileName }`. */
+    async document(caller: TransferCaller, id: string, q: TTransferDocumentQuery) {
+      const transfer = await this.get(caller, id);
+      const s = await getSettings(db, ['company_name', 'time_zone']);
+      const input = { transfer, companyName: s.company_name, timeZone: s.time_zone, lang: q.lang };
+      const fileName = deliveryNoteFileName(transfer, q.format);
+      if (q.format === 'csv') return { body: renderDeliveryNoteCsv(input), contentType: 'text/csv; charset=utf-8', fileName };
+      return { body: await renderDeliveryNotePdf(input), contentType: 'application/pdf', fileName };
+    },
+  };
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;
