@@ -176,9 +176,13 @@ export function TransferDetailPage() {
                         <Table.Td>
                           <Ltr>{line.item_code}</Ltr>
                         </Table.Td>
-                        <Table.Td dir="auto">{line.item_name}</Table.Td>
+                        <Table.Td>
+                          <span dir="auto">{line.item_name}</span>
+                        </Table.Td>
                         <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                          {number.quantity(line.quantity)} {line.unit}
+                          <Ltr>
+                            {number.quantity(line.quantity)} {line.unit}
+                          </Ltr>
                         </Table.Td>
                         {data.status === 'pending' && <Table.Td ta="end">{number.quantity(line.available_in_source)}</Table.Td>}
                       </Table.Tr>

@@ -104,7 +104,9 @@ export function TransferPrintPage() {
                 <td>
                   <Ltr>{line.item_code}</Ltr>
                 </td>
-                <td dir="auto">{line.item_name}</td>
+                <td>
+                  <span dir="auto">{line.item_name}</span>
+                </td>
                 <td className={classes.num}>{number.quantity(line.quantity)}</td>
                 <td>{line.unit}</td>
               </tr>
