@@ -56,14 +56,14 @@ describe('items API', () => {
   });
 
   it('keeps codes unique regardless of case (409 code_taken)', async () => {
-    expect((await call('POST', '/api/items', admin, newItem({ code: 'BAT-IP13' }))).statusCode).toBe(201);
+    expect((await call('POST', '/api/items', admin, newItem({ code: 'BAT-TEST-Q9' }))).statusCode).toBe(201);
     const before = await rowCount(inventoryItems);
-    const dup = await call('POST', '/api/items', admin, newItem({ code: 'bat-ip13' }));
+    const dup = await call('POST', '/api/items', admin, newItem({ code: 'bat-test-q9' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.code).toBe('code_taken');
     expect(await rowCount(inventoryItems)).toBe(before);
     const other = (await call('POST', '/api/items', admin, newItem())).json();
-    const rename = await call('PATCH', `/api/items/${other.id}`, admin, { code: 'Bat-Ip13' });
+    const rename = await call('PATCH', `/api/items/${other.id}`, admin, { code: 'Bat-Test-Q9' });
     expect(rename.statusCode).toBe(409);
   });
 

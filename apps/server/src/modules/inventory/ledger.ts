@@ -207,7 +207,8 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
 async function lockKeys(tx: Tx, keyList: SQL) {
   await tx.execute(sql`insert into stock_levels (item_id, warehouse_id) values ${keyList} on conflict do nothing`);
   await tx.execute(
-    sql`select 1 from stock_levels where (item_id, warehouse_id) in (${keyList}) order by item_id, warehouse_id for update`,
+    sql`select 1 from stock_levels l join (values ${keyList}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id
+      order by l.item_id, l.warehouse_id for update of l`,
   );
 }
 
