@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/crypto.js';
 import { putSetting } from '../modules/settings/service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 import { seedInventory } from './inventory-seed.js';
+import { seedTransfers } from './transfers-seed.js';
 
 // Sunday–Thursday 08:00–17:00, Friday and Saturday off: a common week in the region.
 const WORK_WEEK: WeeklyHours = {
@@ -48,6 +49,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const c of EXTRA_CUSTOMERS) await createUser(tx, { ...c, role: 'customer', passwordHash });
     for (const t of EXTRA_TECHNICIANS) await createUser(tx, { ...t, role: 'technician', passwordHash });
     await seedInventory(tx);
+    await seedTransfers(tx);
   });
   return true;
 }
