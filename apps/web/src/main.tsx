@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client';
 import './app/styles/fonts.css';
 import './app/styles/mantine-public';
 import './app/global.css';
-import './lib/i18n';
+import { currentLanguage, i18n } from './lib/i18n';
 import { getSession, onAuthStateChange } from './lib/session-store';
 import { loadFullStyles } from './app/styles/load-full-styles';
+import { preloadFonts } from './app/styles/preload-fonts';
 import { App } from './app/app';
+
+preloadFonts(currentLanguage(i18n));
 
 // A signed-in visitor needs every component's styles: fetch them beside the first screen's code
 // rather than after it (the shell also waits for them, see router.tsx).

@@ -1,29 +1,63 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { TOAST_LIMIT } from '@portal/shared';
 import { i18n } from '../lib/i18n';
+import { publicSettingsQuery } from '../lib/public-settings';
+import { useSession } from '../lib/session-store';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'portal.color-scheme' });
+
+/**
+ * Confirm dialogs are opened with `modals.openConfirmModal()` from @mantine/modals, which reaches
+ * the provider through window events: the provider need not wrap the tree. It is mounted, as a
+ * chunk of its own, only while someone is signed in, so Modal with its scroll lock and
+ * floating-ui helpers stays out of the public screens' code. (`useModals()` would need it as a
+ * wrapper: use the `modals` events API instead.)
+ */
+const ModalsHost = lazy(() => import('@mantine/modals').then(({ ModalsProvider }) => ({ default: () => <ModalsProvider /> })));
+
+function SignedInHosts() {
+  const session = useSession();
+  if (!session) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalsHost />
+    </Suspense>
+  );
+}
+
+function newQueryClient() {
+  const client = createQueryClient();
+  // Every screen shows the company's settings (sign-in demo card, shell brand): ask now, beside the
+  // first screen's code, so that screen renders complete instead of growing when they arrive.
+  void client.prefetchQuery(publicSettingsQuery);
+  return client;
+}
 
 /**
  * i18n has already set <html lang dir> from the detected language; DirectionProvider starts
  * from it and follows every later change of the attribute (Mantine observes it).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(newQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={i18n.dir()} detectDirection>
-        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme="light"
+        >
           <Notifications limit={TOAST_LIMIT} position="top-center" zIndex={1000} />
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider>{children}</ModalsProvider>
+            {children}
+            <SignedInHosts />
           </QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>
