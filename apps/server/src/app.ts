@@ -39,6 +39,8 @@ import { createTransferService } from './modules/transfers/service.js';
 import { transferRoutes } from './modules/transfers/routes.js';
 import { createWarehouseService } from './modules/warehouses/service.js';
 import { warehouseRoutes } from './modules/warehouses/routes.js';
+import { inventoryReportRoutes } from './modules/reports/inventory-routes.js';
+import { supervisorDashboardRoutes } from './modules/dashboard/supervisor-routes.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -172,6 +174,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
   await app.register(warehouseRoutes, { prefix: '/api', warehouses: createWarehouseService(ctx) });
   await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), db: ctx.db });
+  await app.register(inventoryReportRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(supervisorDashboardRoutes, { prefix: '/api', db: ctx.db });
   await app.register(transferRoutes, { prefix: '/api', transfers: createTransferService(ctx) });
 
   const webDist = webDistDir(config);
