@@ -29,8 +29,8 @@ function Fact({ label, person, at, testId }: { label: string; person: { name: st
       </Text>
       {person || at ? (
         <>
-          <Text size="sm" dir="auto">
-            {person?.name ?? '—'}
+          <Text size="sm">
+            <span dir="auto">{person?.name ?? '—'}</span>
           </Text>
           <Text size="xs" c="dimmed">
             {format.dateTime(at)}
@@ -160,7 +160,7 @@ export function TransferDetailPage() {
               <Title order={3} fz="md" mb="sm">
                 {t('transfers.fields.lines')}
               </Title>
-              <Table.ScrollContainer minWidth={480}>
+              <Table.ScrollContainer minWidth={360}>
                 <Table verticalSpacing="sm" data-testid="transfer-lines">
                   <Table.Thead>
                     <Table.Tr>

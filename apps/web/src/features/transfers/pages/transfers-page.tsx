@@ -1,6 +1,8 @@
 import 'mantine-datatable/styles.css';
+import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Box, Button, Group, Paper, ScrollArea, SimpleGrid, Tabs, Text, TextInput } from '@mantine/core';
-import { IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFilter, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -31,6 +33,8 @@ export function TransfersPage() {
   const warehouses = useWarehouses();
   const format = useDateFormat();
   useTransfersLive();
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const warehouseList = warehouses.data?.items ?? [];
   const page = transfers.data;
@@ -66,8 +70,22 @@ export function TransfersPage() {
       </ScrollArea>
 
       <Paper withBorder p="md" mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        <Group gap="sm" hiddenFrom="sm" mb={filtersOpen ? 'sm' : 0} wrap="nowrap">
           <TextInput
+            style={{ flex: 1 }}
+            aria-label={t('transfers.filters.search')}
+            placeholder={t('transfers.filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+          />
+          <Button variant={filtersOpen ? 'light' : 'default'} leftSection={<IconFilter size={16} />} onClick={() => setFiltersOpen((open) => !open)}>
+            {t('transfers.filters.toggle')}
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" display={filtersOpen || wide ? undefined : 'none'}>
+          <TextInput
+            visibleFrom="sm"
             label={t('transfers.filters.search')}
             placeholder={t('transfers.filters.searchPlaceholder')}
             leftSection={<IconSearch size={16} />}
@@ -150,7 +168,7 @@ export function TransfersPage() {
             title: t('transfers.fields.number'),
             sortable: true,
             render: (record) => (
-              <Text fw={600} size="sm">
+              <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                 <Ltr>{record.number}</Ltr>
               </Text>
             ),
