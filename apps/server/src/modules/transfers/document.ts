@@ -251,8 +251,14 @@ function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNote
   // Like dir="auto": free text (names, notes) takes the direction of its first strong letter.
   const text = (value: string, style: Style = {}) =>
     h(Text, { style: { ...align, direction: firstStrongDirection(value) ?? align.direction, ...style } }, value);
+  // The label takes a fixed width and the value the rest, wrapping there when it is long.
   const field = (label: string, value: string) =>
-    h(View, { style: [styles.cell, row], key: label }, text(`${label}: `, styles.label), text(value, styles.value));
+    h(
+      View,
+      { style: [styles.cell, row], key: label },
+      h(View, { style: { width: 92 } }, text(`${label}: `, styles.label)),
+      h(View, { style: { flex: 1, paddingHorizontal: 6 } }, text(value, styles.value)),
+    );
 
   const fields = noteFields(t, l, timeZone);
 
@@ -299,7 +305,7 @@ function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNote
         { style: [styles.footer, row], fixed: true },
         text(`${companyName} — ${t.number}`, { flexGrow: 1 }),
         h(Text, {
-          style: align,
+          style: { ...align, marginHorizontal: 8 },
           render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${pageNumber} / ${totalPages}`,
         }),
       ),
