@@ -13,7 +13,7 @@ export const TRANSFER_STATUS_COLORS: Record<TransferStatus, string> = {
 export function TransferStatusBadge({ status, size = 'md' }: { status: TransferStatus; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
   return (
-    <Badge color={TRANSFER_STATUS_COLORS[status]} variant="light" size={size} data-testid="transfer-status" data-status={status}>
+    <Badge color={TRANSFER_STATUS_COLORS[status]} variant="light" size={size} style={{ flex: 'none', maxWidth: 'none', minWidth: 'max-content' }} data-testid="transfer-status" data-status={status}>
       {t(`transfers.status.${status}`)}
     </Badge>
   );

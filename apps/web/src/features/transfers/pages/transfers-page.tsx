@@ -173,7 +173,7 @@ export function TransfersPage() {
               </Text>
             ),
           },
-          { accessor: 'status', title: t('transfers.fields.status'), sortable: true, render: (record) => <TransferStatusBadge status={record.status} size="sm" /> },
+          { accessor: 'status', title: t('transfers.fields.status'), sortable: true, noWrap: true, render: (record) => <TransferStatusBadge status={record.status} size="sm" /> },
           {
             accessor: 'route',
             title: t('transfers.fields.route'),
