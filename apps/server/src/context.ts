@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimiter } from './modules/auth/rate-limit.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
+import type { LiveSession, SessionCache } from './modules/auth/session-cache.js';
 
 /** What services need from the running server; built once in app.ts and passed down. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   signer: TokenSigner;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Live sessions and their users, kept per instance and invalidated through the bus. */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
 }
 
@@ -24,4 +27,6 @@ export interface Actor {
   role: Role;
   recovery: boolean;
   ip: string | null;
+  /** The user as the access hook loaded them for this request: services need not read it again. */
+  user: LiveSession['user'];
 }

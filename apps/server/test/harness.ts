@@ -158,7 +158,7 @@ export const decodeQuotedPrintable = (raw: string) =>
   ).toString('utf8');
 
 /** The .eml files the server wrote to its outbox (decoded), oldest first; waits up to `ms` for `atLeast`. */
-export async function outbox(server: TestServer, atLeast = 0, ms = 3000): Promise<string[]> {
+export async function outbox(server: TestServer, atLeast = 0, ms = 10_000): Promise<string[]> {
   const dir = path.join(server.dataDir, 'outbox');
   const deadline = Date.now() + ms;
   for (;;) {

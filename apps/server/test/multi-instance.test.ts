@@ -1,4 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { sessions } from '../src/db/schema.js';
+import { SESSION_CACHE_TTL_MS } from '../src/modules/auth/session-cache.js';
+
+/** The session id inside an access token (its `sid` claim). */
+const sessionIdOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
 import { TEST_DB, createUser, realtimeUrl, startTestServer, type TestServer } from './harness.js';
 import { TestSocket, settle } from './ws-client.js';
 
@@ -56,5 +62,73 @@ describe.skipIf(TEST_DB !== 'postgres')('two instances on one PostgreSQL', () =>
     await onB.signIn(session.access_token);
     await a.call('POST', '/api/auth/logout', { token: session.access_token });
     expect(await onB.waitClosed()).toBe(4003);
+  });
+
+  // Each instance caches live sessions; these rules must still hold across instances within
+  // the bus latency (docs/performance.md, api-read).
+  const BUS_MS = 1000;
+  async function until(check: () => Promise<boolean>, ms = BUS_MS): Promise<number> {
+    const started = Date.now();
+    for (;;) {
+      if (await check()) return Date.now() - started;
+      if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  it('a session signed out on A is refused on B (whose cache held it) within the bus latency', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const me = await createUser(a);
+    const session = await a.signIn(me.email, me.password);
+    expect((await b.call('GET', '/api/auth/user', { token: session.access_token })).statusCode).toBe(200);
+    await a.call('POST', '/api/auth/logout', { token: session.access_token });
+    await until(async () => (await b.call('GET', '/api/auth/user', { token: session.access_token })).statusCode === 401);
+  });
+
+  it('a user deactivated on A is refused on B, and their socket on B closes, within the bus latency', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const me = await createUser(a, { role: 'technician' });
+    const session = await a.signIn(me.email, me.password);
+    expect((await b.call('GET', '/api/auth/user', { token: session.access_token })).statusCode).toBe(200);
+    const onB = await TestSocket.open(await realtimeUrl(b));
+    sockets.push(onB);
+    await onB.signIn(session.access_token);
+    const admin = await a.signIn('admin@demo.test');
+    expect((await a.call('PATCH', `/api/admin/users/${me.user.id}`, { token: admin.access_token, body: { active: false } })).statusCode).toBe(200);
+    await until(async () => (await b.call('GET', '/api/auth/user', { token: session.access_token })).statusCode === 401);
+    expect(await onB.waitClosed()).toBe(4003);
+  });
+
+  it('a role changed on A takes effect on B within the bus latency', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const me = await createUser(a, { role: 'admin' });
+    const session = await a.signIn(me.email, me.password);
+    const probe = () => b.call('GET', `/api/admin/users/${me.user.id}`, { token: session.access_token });
+    expect((await probe()).statusCode).toBe(200);
+    const admin = await a.signIn('admin@demo.test');
+    expect((await a.call('PATCH', `/api/admin/users/${me.user.id}`, { token: admin.access_token, body: { role: 'whs_supervisor' } })).statusCode).toBe(200);
+    await until(async () => (await probe()).statusCode === 403);
+    // And back: the new role is read fresh too.
+    expect((await a.call('PATCH', `/api/admin/users/${me.user.id}`, { token: admin.access_token, body: { role: 'admin' } })).statusCode).toBe(200);
+    await until(async () => (await probe()).statusCode === 200);
+  });
+
+  it('when the listening connection drops, the instance reconnects, forgets its cache and hears the bus again', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const me = await createUser(a);
+    const session = await a.signIn(me.email, me.password);
+    expect((await b.call('GET', '/api/auth/user', { token: session.access_token })).statusCode).toBe(200);
+    // A revocation whose event B never hears (as if sent while B's bus connection was down)…
+    await a.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionIdOf(session.access_token)));
+    expect((await b.call('GET', '/api/auth/user', { token: session.access_token })).statusCode).toBe(200);
+    // …then the bus connection drops: after reconnecting, B must not trust what it cached (TTL is 15 s).
+    await a.ctx.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN%' and datname = current_database()`);
+    const ms = await until(async () => (await b.call('GET', '/api/auth/user', { token: session.access_token })).statusCode === 401, 5000);
+    expect(ms).toBeLessThan(SESSION_CACHE_TTL_MS);
+    // And the bus works again: a sign-out on A reaches B.
+    const again = await a.signIn(me.email, me.password);
+    expect((await b.call('GET', '/api/auth/user', { token: again.access_token })).statusCode).toBe(200);
+    await a.call('POST', '/api/auth/logout', { token: again.access_token });
+    await until(async () => (await b.call('GET', '/api/auth/user', { token: again.access_token })).statusCode === 401);
   });
 });

@@ -18,8 +18,12 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** LISTEN on a channel; the callback gets each payload. Returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; the callback gets each payload. Returns an unsubscribe function.
+   * `onReconnect` runs after the listening connection was lost and re-established: events
+   * sent meanwhile were missed, so whatever they would have invalidated must be dropped.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, opts?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
   /** Applies the committed migrations; instances starting together migrate one at a time. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -86,6 +90,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
       },
+      // One process, one connection: nothing is ever missed, so there is no reconnect to report.
       async listen(channel, onPayload) {
         const unsub = await client.listen(channel, onPayload);
         return async () => unsub();
@@ -109,12 +114,49 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle pooled connection that the server drops (restart, failover, a dropped database) is
+  // discarded by the pool and replaced on next use; without a listener it would crash the process.
+  pool.on('error', () => {});
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let listener: pg.Client | null = null;
+  let closing = false;
+  let firstConnect: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const reconnectHooks = new Set<() => void>();
+
+  // One connection LISTENs for the whole instance. If it drops, reconnect with back-off and
+  // LISTEN again; subscribers are told, since NOTIFYs sent meanwhile are gone.
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    const lost = () => {
+      if (closing || listener !== client) return;
+      listener = null;
+      client.end().catch(() => {});
+      void reconnect();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    for (const channel of handlers.keys()) await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    return client;
+  }
+  async function reconnect(attempt = 0): Promise<void> {
+    await new Promise((r) => setTimeout(r, Math.min(10_000, 250 * 2 ** attempt)));
+    if (closing) return;
+    try {
+      listener = await connectListener();
+      for (const hook of reconnectHooks) hook();
+    } catch {
+      return reconnect(attempt + 1);
+    }
+  }
+
   return {
     db,
     kind: 'postgres',
@@ -128,26 +170,28 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         conn.release();
       }
     },
-    async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-      }
+    async listen(channel, onPayload, opts) {
       let set = handlers.get(channel);
+      const isNew = !set;
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       }
       set.add(onPayload);
+      if (!listener) {
+        // Concurrent first subscribers share one connection attempt.
+        firstConnect ??= connectListener().then((c) => (listener = c));
+        await firstConnect;
+      } else if (isNew) await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      const onReconnect = opts?.onReconnect;
+      if (onReconnect) reconnectHooks.add(onReconnect);
       return async () => {
         set.delete(onPayload);
+        if (onReconnect) reconnectHooks.delete(onReconnect);
       };
     },
     async close() {
+      closing = true;
       await listener?.end().catch(() => {});
       await pool.end();
     },

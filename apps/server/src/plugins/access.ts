@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, isRole, type Capability, type CapabilityAction } from '@portal/shared';
 import type { Actor, AppContext } from '../context.js';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
-import { findLiveSession } from '../modules/auth/queries.js';
 
 /** What a route needs: nobody (`public`) or a capability from the shared table. */
 export type Access = 'public' | Capability | CapabilityAction;
@@ -31,8 +30,10 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * One hook enforces every route's declared access: 401 without a valid session, 403 when the
- * role lacks the capability. The role is read from the database on every request, so a role
- * change or a disabled account takes effect at once. Row-level rules live in the queries.
+ * role lacks the capability. The session and its user (role, active flag) come from the
+ * per-instance session cache, which every instance invalidates through the bus when a session
+ * is revoked or a user changes, so a role change or a disabled account takes effect everywhere
+ * within the bus latency (docs/performance.md). Row-level rules live in the queries.
  */
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
@@ -64,14 +65,15 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCont
     if (token) {
       const claims = await ctx.signer.verify(token);
       if (claims) {
-        const live = await findLiveSession(ctx.db, claims.sessionId);
+        const live = await ctx.sessions.get(claims.sessionId);
         if (live && live.user.id === claims.userId && live.user.active && isRole(live.user.role)) {
           request.actor = {
             userId: live.user.id,
-            sessionId: live.session.id,
+            sessionId: live.sessionId,
             role: live.user.role,
-            recovery: live.session.recovery,
+            recovery: live.recovery,
             ip: request.ip,
+            user: live.user,
           };
         } else if (access !== 'public') {
           throw new AppError(401, 'session_revoked', 'Your session has ended. Please sign in again.');

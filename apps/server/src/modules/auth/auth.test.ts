@@ -153,16 +153,28 @@ describe('access tokens', () => {
     expect(res.json().error.code).toBe('unauthenticated');
   });
 
-  it('reads the role from the database on every request, not from the token', async () => {
+  it('follows a role change or a deactivation on the very next request, not the token', async () => {
     const { user, email, password } = await createUser(server, { role: 'admin' });
     const s = await server.signIn(email, password);
     const target = await createUser(server);
     const path = `/api/admin/users/${target.user.id}/reset-password`;
     expect((await server.call('POST', path, { token: s.access_token, body: { new_password: 'fresh-pass-1' } })).statusCode).toBe(200);
-    await server.ctx.db.update(users).set({ role: 'customer' }).where(eq(users.id, user.id));
+    // The session is cached now; changes go through the admin API, which invalidates it.
+    const admin = await server.signIn('admin@demo.test');
+    const demote = await server.call('PATCH', `/api/admin/users/${user.id}`, { token: admin.access_token, body: { role: 'customer' } });
+    expect(demote.statusCode).toBe(200);
     expect((await server.call('POST', path, { token: s.access_token, body: { new_password: 'fresh-pass-2' } })).statusCode).toBe(403);
-    await server.ctx.db.update(users).set({ active: false }).where(eq(users.id, user.id));
+    const disable = await server.call('PATCH', `/api/admin/users/${user.id}`, { token: admin.access_token, body: { active: false } });
+    expect(disable.statusCode).toBe(200);
     expect((await server.call('GET', '/api/auth/user', { token: s.access_token })).statusCode).toBe(401);
+  });
+
+  it('answers the profile from the session the hook loaded, and a profile change shows at once', async () => {
+    const { email, password } = await createUser(server);
+    const s = await server.signIn(email, password);
+    expect((await server.call('GET', '/api/auth/user', { token: s.access_token })).json().name).not.toBe('Fresh name');
+    await server.call('PUT', '/api/auth/user', { token: s.access_token, body: { name: 'Fresh name' } });
+    expect((await server.call('GET', '/api/auth/user', { token: s.access_token })).json().name).toBe('Fresh name');
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { TUser } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { publish } from '../realtime/events.js';
 
@@ -25,14 +25,38 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
-/** The live session and its user, in one query: what every authenticated request needs. */
-export async function findLiveSession(db: DbOrTx, sessionId: string) {
-  const [row] = await db
+function liveSessionQuery(db: DbOrTx, sessionId: string | Placeholder) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`));
+}
+const buildLiveSessionQuery = (db: Db) => liveSessionQuery(db, sql.placeholder('sessionId')).prepare('live_session');
+// Built once per database handle (not per request), and a named statement on PostgreSQL, so the
+// server parses and plans it once per connection.
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof buildLiveSessionQuery>>();
+
+/** The live session and its user, in one query: what an authenticated request needs on a cache miss. */
+export async function findLiveSession(db: Db, sessionId: string) {
+  let query = liveSessionQueries.get(db);
+  if (!query) liveSessionQueries.set(db, (query = buildLiveSessionQuery(db)));
+  const [row] = await query.execute({ sessionId });
   return row;
+}
+
+/** The same, inside a transaction (prepared statements belong to the pool, not to a transaction). */
+export async function findLiveSessionIn(tx: DbOrTx, sessionId: string) {
+  const [row] = await liveSessionQuery(tx, sessionId);
+  return row;
+}
+
+/**
+ * Tells every instance, on commit, that these users' role, profile or active flag changed, so
+ * none of them keeps serving what it cached of them. Call it in the transaction that changes them.
+ */
+export async function publishUsersChanged(tx: DbOrTx, userIds: string[]) {
+  if (userIds.length) await publish(tx, { topic: '_users', event: 'changed', userIds });
 }
 
 /** Revokes a session; its open realtime sockets, on every instance, are closed on commit. */

@@ -12,7 +12,8 @@ import { getSettings } from '../settings/service.js';
 import { hashPassword, pkceChallenge, randomToken, sha256, timingDummyHash, verifyPassword } from './crypto.js';
 import { tooMany } from './rate-limit.js';
 import {
-  findLiveSession,
+  findLiveSessionIn,
+  publishUsersChanged,
   findUserByEmail,
   findUserById,
   revokeSession,
@@ -141,7 +142,7 @@ export function createAuthService(ctx: AppContext) {
           await revokeSession(tx, row.session.id, 'refresh_token_reused');
           return { error: sessionRevoked() } as const;
         }
-        const live = await findLiveSession(tx, row.session.id);
+        const live = await findLiveSessionIn(tx, row.session.id);
         if (!live) return { error: sessionRevoked() } as const;
         if (!live.user.active) return { error: sessionRevoked() } as const;
         await tx.update(refreshTokens).set({ spentAt: new Date() }).where(eq(refreshTokens.id, row.token.id));
@@ -209,10 +210,10 @@ export function createAuthService(ctx: AppContext) {
       await revokeSession(db, actor.sessionId, 'signed_out');
     },
 
+    /** The access hook has just loaded this user (fresh: every change to them invalidates it). */
     async getUser(actor: Actor): Promise<TUser> {
-      const user = await findUserById(db, actor.userId);
-      if (!user) throw new AppError(404, 'profile_not_found', 'User profile not found. Please contact support.');
-      return toApiUser(user);
+      const { id, email, name, role, mobile, language } = actor.user;
+      return { id, email, name, role, mobile, language };
     },
 
     async updateUser(actor: Actor, input: TUpdateUserRequest): Promise<TUser> {
@@ -233,6 +234,7 @@ export function createAuthService(ctx: AppContext) {
           })
           .where(eq(users.id, actor.userId))
           .returning();
+        await publishUsersChanged(tx, [actor.userId]);
         if (before.role === 'customer' && (input.name !== undefined || input.mobile !== undefined)) {
           await tx
             .update(customers)

@@ -15,9 +15,15 @@ export interface AccessClaims {
 }
 
 const ISSUER = 'service-portal';
+// Verified tokens kept in memory: a client sends the same token for up to an hour, and checking
+// its HMAC through WebCrypto on every request was a sixth of the CPU of an authenticated call.
+const VERIFIED_CACHE_MAX = 20_000;
 
 /** Signs and verifies the short-lived access tokens (HS256). */
 export class TokenSigner {
+  /** token → its claims; only tokens that verified, each dropped once it expires. */
+  private readonly verified = new Map<string, AccessClaims & { expiresAt: number }>();
+
   private constructor(
     private readonly key: Uint8Array,
     readonly ttlSeconds: number,
@@ -50,16 +56,25 @@ export class TokenSigner {
 
   /** The claims of a valid token, or null for a bad, expired or foreign one. */
   async verify(token: string): Promise<AccessClaims | null> {
+    // The same string verified before is the same signature over the same claims.
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return {
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      const claims = {
         userId: payload.sub,
         sessionId: payload.sid,
         role: payload.role as Role,
         recovery: payload.rec === true,
         expiresAt: payload.exp,
       };
+      if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+      return claims;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;
       throw err;

@@ -25,7 +25,14 @@ export interface SessionsRevokedEvent {
   sessionIds: string[];
 }
 
-export type BusMessage = DomainEvent | SessionsRevokedEvent;
+/** Internal: a user's role, profile or active flag changed; instances drop what they cached of them. */
+export interface UsersChangedEvent {
+  topic: '_users';
+  event: 'changed';
+  userIds: string[];
+}
+
+export type BusMessage = DomainEvent | SessionsRevokedEvent | UsersChangedEvent;
 
 // NOTIFY payloads must stay under 8000 bytes; ids are 36 characters.
 const MAX_PAYLOAD_BYTES = 7000;
@@ -37,6 +44,7 @@ const USER_IDS_PER_MESSAGE = 100;
  * so a change and its event can never disagree.
  */
 export async function publish(tx: DbOrTx, message: BusMessage): Promise<void> {
+  if (message.topic === '_sessions' || message.topic === '_users') for (const hook of localHooks) hook(message);
   for (const part of split(message)) {
     const payload = JSON.stringify(part);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
@@ -46,13 +54,27 @@ export async function publish(tx: DbOrTx, message: BusMessage): Promise<void> {
   }
 }
 
+type LocalHook = (message: SessionsRevokedEvent | UsersChangedEvent) => void;
+const localHooks = new Set<LocalHook>();
+
+/**
+ * Runs `hook` synchronously whenever this process publishes a session or user change, before
+ * it commits: the session cache of the instance making the change must not wait for the bus.
+ */
+export function onLocalPublish(hook: LocalHook): () => void {
+  localHooks.add(hook);
+  return () => localHooks.delete(hook);
+}
+
 function split(message: BusMessage): BusMessage[] {
-  const ids = message.topic === '_sessions' ? message.sessionIds : (message.audience.userIds ?? []);
+  const ids =
+    message.topic === '_sessions' ? message.sessionIds : message.topic === '_users' ? message.userIds : (message.audience.userIds ?? []);
   if (ids.length <= USER_IDS_PER_MESSAGE) return [message];
   const parts: BusMessage[] = [];
   for (let i = 0; i < ids.length; i += USER_IDS_PER_MESSAGE) {
     const chunk = ids.slice(i, i + USER_IDS_PER_MESSAGE);
     if (message.topic === '_sessions') parts.push({ ...message, sessionIds: chunk });
+    else if (message.topic === '_users') parts.push({ ...message, userIds: chunk });
     // Roles go with the first part only, so nobody gets the event twice.
     else parts.push({ ...message, audience: { userIds: chunk, roles: i === 0 ? message.audience.roles : undefined } });
   }

@@ -11,7 +11,6 @@ import {
   type Topic,
 } from '@portal/shared';
 import type { AppContext } from '../../context.js';
-import { findLiveSession } from '../auth/queries.js';
 import { EVENTS_CHANNEL, type BusMessage, type DomainEvent } from './events.js';
 
 /** What a role must hold to join a topic: the same capability its REST reads need. */
@@ -102,7 +101,12 @@ export class RealtimeHub {
   constructor(private readonly ctx: AppContext) {}
 
   async start() {
-    this.unlisten = await this.ctx.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+    this.unlisten = await this.ctx.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload), {
+      // Revocations sent while the listening connection was down were missed: check every socket.
+      onReconnect: () => {
+        for (const c of [...this.connections]) this.recheck(c).catch((err) => this.ctx.log.error({ err }, 'realtime recheck failed'));
+      },
+    });
   }
 
   async stop() {
@@ -141,12 +145,7 @@ export class RealtimeHub {
         }
         case 'heartbeat': {
           // Also the moment to notice a revoked session or a changed role.
-          if (conn.subscriber) {
-            const live = await findLiveSession(this.ctx.db, conn.subscriber.sessionId);
-            if (!live || !live.user.active) return conn.close(REALTIME_CLOSE.sessionRevoked, 'Session ended');
-            conn.subscriber.role = live.user.role;
-            for (const topic of conn.topics) if (!can(live.user.role, TOPIC_ACCESS[topic])) conn.topics.delete(topic);
-          }
+          if (conn.subscriber && !(await this.recheck(conn))) return;
           return reply('ok');
         }
         case 'join':
@@ -174,9 +173,26 @@ export class RealtimeHub {
   private async verify(token: string): Promise<Subscriber | null> {
     const claims = await this.ctx.signer.verify(token);
     if (!claims || claims.recovery) return null;
-    const live = await findLiveSession(this.ctx.db, claims.sessionId);
+    const live = await this.ctx.sessions.get(claims.sessionId);
     if (!live || !live.user.active || live.user.id !== claims.userId) return null;
-    return { userId: live.user.id, sessionId: live.session.id, role: live.user.role, expiresAt: claims.expiresAt ?? 0 };
+    return { userId: live.user.id, sessionId: live.sessionId, role: live.user.role, expiresAt: claims.expiresAt ?? 0 };
+  }
+
+  /**
+   * Re-reads a socket's session: closes it when the session ended or the user was disabled,
+   * and follows a role change (leaving topics the new role may not read). False when closed.
+   */
+  private async recheck(conn: Connection): Promise<boolean> {
+    const subscriber = conn.subscriber;
+    if (!subscriber) return true;
+    const live = await this.ctx.sessions.get(subscriber.sessionId);
+    if (!live || !live.user.active) {
+      conn.close(REALTIME_CLOSE.sessionRevoked, 'Session ended');
+      return false;
+    }
+    subscriber.role = live.user.role;
+    for (const topic of conn.topics) if (!can(live.user.role, TOPIC_ACCESS[topic])) conn.topics.delete(topic);
+    return true;
   }
 
   private dispatch(raw: string) {
@@ -190,6 +206,17 @@ export class RealtimeHub {
       const revoked = new Set(message.sessionIds);
       for (const c of [...this.connections]) {
         if (c.subscriber && revoked.has(c.subscriber.sessionId)) c.close(REALTIME_CLOSE.sessionRevoked, 'Session ended');
+      }
+      return;
+    }
+    if (message.topic === '_users') {
+      // The cache also listens, but in no set order: drop them here first so the recheck reads fresh rows.
+      this.ctx.sessions.invalidateUsers(message.userIds);
+      const changed = new Set(message.userIds);
+      for (const c of this.connections) {
+        if (c.subscriber && changed.has(c.subscriber.userId)) {
+          this.recheck(c).catch((err) => this.ctx.log.error({ err }, 'realtime recheck failed'));
+        }
       }
       return;
     }
