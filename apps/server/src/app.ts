@@ -23,9 +23,11 @@ import { createMailer } from './mail/mailer.js';
 import { accessPlugin } from './plugins/access.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { TokenSigner } from './modules/auth/tokens.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { createAuthService } from './modules/auth/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { adminUserRoutes } from './modules/users/routes.js';
+import { createUserAdminService } from './modules/users/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { createNotificationService } from './modules/notifications/service.js';
@@ -91,8 +93,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       log: app.log,
     }),
     limiter: new RateLimiter(database.db),
+    sessions: new SessionCache(database.db),
     log: app.log,
   };
+  await ctx.sessions.start(database);
+  app.addHook('onClose', () => ctx.sessions.stop());
 
   // One log line per request, with no body, token or secret in it.
   app.addHook('onResponse', async (req, reply) => {
@@ -170,7 +175,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(healthRoutes, { prefix: '/api', db: ctx.db });
   await app.register(settingsRoutes, { prefix: '/api/settings', db: ctx.db, demo: config.demo });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
-  await app.register(adminUserRoutes, { prefix: '/api/admin', auth });
+  await app.register(adminUserRoutes, { prefix: '/api/admin', auth, users: createUserAdminService(ctx) });
   await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
   await app.register(warehouseRoutes, { prefix: '/api', warehouses: createWarehouseService(ctx) });
   await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), db: ctx.db });

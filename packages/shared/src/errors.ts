@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'insufficient_stock',
   'own_transfer',
   'email_taken',
+  'last_admin',
   'invalid_credentials',
   'invalid_grant',
   'session_revoked',

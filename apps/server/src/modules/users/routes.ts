@@ -1,18 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdminResetPasswordRequest, ZOk } from '@portal/shared';
+import { ZAdminResetPasswordRequest, ZAdminUpdateUserRequest, ZAdminUser, ZOk } from '@portal/shared';
 import { actorOf } from '../../plugins/access.js';
 import type { AuthService } from '../auth/service.js';
+import type { UserAdminService } from './service.js';
 
-export const adminUserRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+const tags = ['users'];
+const params = z.object({ id: z.uuid() });
+
+export const adminUserRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UserAdminService }> = async (app, { auth, users }) => {
+  app.get(
+    '/users/:id',
+    {
+      config: { access: 'manage:user:any' },
+      schema: { tags, summary: 'One user (admins only)', params, response: { 200: ZAdminUser } },
+    },
+    async (req) => users.get(req.params.id),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: { access: 'manage:user:any' },
+      schema: {
+        tags,
+        summary: "Change a user's name, mobile, role or active flag (admins only); deactivating ends their sessions",
+        params,
+        body: ZAdminUpdateUserRequest,
+        response: { 200: ZAdminUser },
+      },
+    },
+    async (req) => users.update(actorOf(req), req.params.id, req.body),
+  );
+
   app.post(
     '/users/:id/reset-password',
     {
       config: { access: 'manage:user:any' },
       schema: {
-        tags: ['users'],
+        tags,
         summary: "Set another user's password (admins only); ends all of that user's sessions",
-        params: z.object({ id: z.uuid() }),
+        params,
         body: ZAdminResetPasswordRequest,
         response: { 200: ZOk },
       },
