@@ -69,15 +69,10 @@ const TRANSFER_SELECT = sql`
 
 /** One transfer, if `visibility` lets the caller see it; `lock` takes its row lock for a transition. */
 export async function findTransfer(db: DbOrTx, id: string, visibility: Visibility, opts: { lock?: boolean } = {}): Promise<TransferRow | null> {
-  if (opts.lock) {
-    // Lock only the transfer row (not the joined warehouses and users): every transition of
-    // one transfer takes its turn here, and the second sees the first one's outcome.
-    const locked = rowsOf<{ id: string }>(
-      await db.execute(sql`select t.id from transfers t where t.id = ${id}::uuid and ${visibleSql(visibility)} for update`),
-    );
-    if (!locked.length) return null;
-  }
-  const [row] = rowsOf<TransferRow>(await db.execute(sql`${TRANSFER_SELECT} where t.id = ${id}::uuid and ${visibleSql(visibility)}`));
+  // `for update of t` locks only the transfer row (not the joined warehouses and users): every
+  // transition of one transfer takes its turn, and the second sees the first one's outcome.
+  const lock = opts.lock ? sql` for update of t` : sql``;
+  const [row] = rowsOf<TransferRow>(await db.execute(sql`${TRANSFER_SELECT} where t.id = ${id}::uuid and ${visibleSql(visibility)}${lock}`));
   return row ?? null;
 }
 

@@ -21,7 +21,7 @@ import { inventoryItems, transferEvents, transferLines, transfers, users, wareho
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { applyMovements } from '../inventory/ledger.js';
+import { applyMovements, rowsOf } from '../inventory/ledger.js';
 import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
@@ -40,18 +40,17 @@ const STATUS_AFTER: Record<TransferAction, 'approved' | 'rejected' | 'cancelled'
 
 const DONE: Record<TransferAction, string> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled', receive: 'received' };
 
-/** The technician's van (null for other roles, or a technician without one). */
-async function vanOf(db: DbOrTx, caller: TransferCaller): Promise<string | null> {
-  if (caller.role !== 'technician') return null;
-  const [van] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.technicianId, caller.userId));
-  return van?.id ?? null;
-}
-
-async function visibilityOf(db: DbOrTx, caller: TransferCaller): Promise<{ visibility: Visibility; actor: TransferActor }> {
-  const vanId = await vanOf(db, caller);
+/** Who the caller is for transfers: their name, their van (technicians), and what they may see. */
+async function visibilityOf(db: DbOrTx, caller: TransferCaller): Promise<{ visibility: Visibility; actor: TransferActor; name: string }> {
+  const [me] = rowsOf<{ name: string; van_id: string | null }>(
+    await db.execute(sql`
+      select u.name, (select w.id from warehouses w where w.technician_id = u.id limit 1) as van_id
+      from users u where u.id = ${caller.userId}::uuid`),
+  );
+  const vanId = caller.role === 'technician' ? (me?.van_id ?? null) : null;
   const scope = scopeOf(caller.role, 'read:transfer');
   const visibility: Visibility = scope === 'any' ? { scope: 'any' } : scope === 'own' ? { scope: 'van', vanId } : { scope: 'van', vanId: null };
-  return { visibility, actor: { userId: caller.userId, role: caller.role, vanWarehouseId: vanId } };
+  return { visibility, actor: { userId: caller.userId, role: caller.role, vanWarehouseId: vanId }, name: me?.name ?? '' };
 }
 
 const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
@@ -96,9 +95,6 @@ async function publishChange(tx: Tx, r: TransferRow, event: string) {
     payload: { ids: [r.id], status: r.status },
   });
 }
-
-const nameOf = async (tx: DbOrTx, userId: string) =>
-  (await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name ?? '';
 
 /**
  * Creates a pending transfer in the caller's transaction. A technician may only ask for parts
@@ -198,9 +194,16 @@ export async function createTransfer(tx: Tx, caller: TransferCaller, input: TCre
  * transaction, with the transfer row locked: approve takes every line out of the source
  * (all or nothing), receive puts them into the destination. Writes the timeline, the audit
  * row, notifications (requester and van technicians, not the actor) and a realtime event.
+ * Returns what the caller needs to read the transfer afterwards.
  */
-export async function transitionTransfer(tx: Tx, caller: TransferCaller, id: string, action: TransferAction, note: string | null = null): Promise<TTransfer> {
-  const { visibility, actor } = await visibilityOf(tx, caller);
+export async function applyTransition(
+  tx: Tx,
+  caller: TransferCaller,
+  id: string,
+  action: TransferAction,
+  note: string | null = null,
+): Promise<{ id: string; actor: TransferActor }> {
+  const { visibility, actor, name: actorName } = await visibilityOf(tx, caller);
   const row = await findTransfer(tx, id, visibility, { lock: true });
   if (!row) throw notFound('Transfer');
   const facts = { status: row.status, requested_by: { id: row.requested_by }, to_warehouse: { id: row.to_id } };
@@ -216,37 +219,9 @@ export async function transitionTransfer(tx: Tx, caller: TransferCaller, id: str
   }
   if (refusal === 'own_request') throw conflict('own_transfer', `You requested ${row.number} yourself: another supervisor or an admin must ${action} it`);
 
-  const lines = action === 'approve' || action === 'receive' ? await linesOf(tx, id) : [];
-  if (action === 'approve') {
-    await applyMovements(
-      tx,
-      lines.map((l) => ({
-        itemId: l.item_id,
-        warehouseId: row.from_id,
-        quantity: `-${l.quantity}`,
-        kind: 'transfer_out' as const,
-        documentType: 'transfer',
-        documentId: id,
-        documentNumber: row.number,
-        actorId: caller.userId,
-      })),
-    );
-  } else if (action === 'receive') {
-    await applyMovements(
-      tx,
-      lines.map((l) => ({
-        itemId: l.item_id,
-        warehouseId: row.to_id,
-        quantity: l.quantity,
-        kind: 'transfer_in' as const,
-        documentType: 'transfer',
-        documentId: id,
-        documentNumber: row.number,
-        actorId: caller.userId,
-      })),
-    );
-  }
-
+  // Everything but the stock first: the ledger's row locks on the stock levels are the hot
+  // ones (many transfers draw on the same items), so they are taken last and held only
+  // until the commit that follows.
   const to = STATUS_AFTER[action];
   const now = sql`now()`;
   const set: PgUpdateSetSource<typeof transfers> =
@@ -269,18 +244,39 @@ export async function transitionTransfer(tx: Tx, caller: TransferCaller, id: str
     after: { status: to, ...(note ? { note } : {}) },
     ip: caller.ip,
   });
-
-  const actorName = await nameOf(tx, caller.userId);
+  const kind = to === 'completed' ? 'received' : to;
   await notify(tx, { userIds: concerned(row).filter((u) => u !== caller.userId) }, {
     type: action === 'reject' ? 'warning' : action === 'cancel' ? 'info' : 'success',
-    title: `notifications.transfer_${to === 'completed' ? 'received' : to}.title`,
-    message: `notifications.transfer_${to === 'completed' ? 'received' : to}.message`,
+    title: `notifications.transfer_${kind}.title`,
+    message: `notifications.transfer_${kind}.message`,
     params: { number: row.number, from: row.from_name, to: row.to_name, actor: actorName, ...(note ? { reason: note } : {}) },
     link: `/dashboard/transfers/${id}`,
   });
-  const after = (await findTransfer(tx, id, { scope: 'any' }))!;
-  await publishChange(tx, after, `transfer.${to}`);
-  return readTransfer(tx, after, actor);
+  await publishChange(tx, { ...row, status: to }, `transfer.${to}`);
+
+  if (action === 'approve' || action === 'receive') {
+    const lines = await linesOf(tx, id);
+    await applyMovements(
+      tx,
+      lines.map((l) => ({
+        itemId: l.item_id,
+        warehouseId: action === 'approve' ? row.from_id : row.to_id,
+        quantity: action === 'approve' ? `-${l.quantity}` : l.quantity,
+        kind: action === 'approve' ? ('transfer_out' as const) : ('transfer_in' as const),
+        documentType: 'transfer',
+        documentId: id,
+        documentNumber: row.number,
+        actorId: caller.userId,
+      })),
+    );
+  }
+  return { id, actor };
+}
+
+/** applyTransition, then the transfer as the caller sees it, all in the caller's transaction. */
+export async function transitionTransfer(tx: Tx, caller: TransferCaller, id: string, action: TransferAction, note: string | null = null): Promise<TTransfer> {
+  const { actor } = await applyTransition(tx, caller, id, action, note);
+  return readTransfer(tx, (await findTransfer(tx, id, { scope: 'any' }))!, actor);
 }
 
 export function createTransferService(ctx: AppContext) {
@@ -288,8 +284,11 @@ export function createTransferService(ctx: AppContext) {
   return {
     create: (caller: TransferCaller, input: TCreateTransferRequest) => db.transaction((tx) => createTransfer(tx, caller, input)),
 
-    transition: (caller: TransferCaller, id: string, action: TransferAction, note?: string | null) =>
-      db.transaction((tx) => transitionTransfer(tx, caller, id, action, note ?? null)),
+    /** The transition commits first; the transfer is read afterwards, outside its locks. */
+    async transition(caller: TransferCaller, id: string, action: TransferAction, note?: string | null): Promise<TTransfer> {
+      const { actor } = await db.transaction((tx) => applyTransition(tx, caller, id, action, note ?? null));
+      return readTransfer(db, (await findTransfer(db, id, { scope: 'any' }))!, actor);
+    },
 
     async get(caller: TransferCaller, id: string): Promise<TTransfer> {
       const { visibility, actor } = await visibilityOf(db, caller);
