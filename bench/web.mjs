@@ -67,7 +67,7 @@ async function measureRoute(browser, baseUrl, route) {
     await page.locator('input[type=email]').fill(route.email);
     await page.locator('input[type=password]').fill(DEMO_PASSWORD);
     await page.locator('button[type=submit]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
     storageState = await ctx.storageState();
     await ctx.close();
   }
@@ -95,7 +95,8 @@ async function measureRoute(browser, baseUrl, route) {
     );
   });
   await page.goto(route.path, { waitUntil: 'load' });
-  await page.locator(route.ready).first().waitFor({ timeout: 20_000 });
+  // Generous: on a shared 2-core machine a first render can take many seconds.
+  await page.locator(route.ready).first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
   await page.evaluate(() => globalThis.document.fonts.ready.then(() => undefined));
   // Responses that arrived while we waited add their own bodies to `pending`.
