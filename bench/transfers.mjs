@@ -10,7 +10,7 @@ const CLIENTS = Number(process.env.BENCH_TR_CLIENTS ?? 16);
 const ITEMS = 20;
 const LINES = 2;
 /** Pending transfers prepared per measured run (each run drains its own queue). */
-const PER_RUN = Number(process.env.BENCH_TR_PER_RUN ?? (SMOKE ? 64 : 800));
+const PER_RUN = Number(process.env.BENCH_TR_PER_RUN ?? (SMOKE ? 64 : 400));
 
 async function api(base, token, method, path, body) {
   const res = await fetch(`${base}${path}`, {

@@ -7,14 +7,19 @@ import { after, encodeCursor, like, lowerBound, orderBy, upperBound, where, type
 /** A timestamp as ISO 8601 in UTC, the same text from both drivers. */
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** Who may see which transfers: everyone (`any`), or only those from or into one van. */
-export type Visibility = { scope: 'any' } | { scope: 'van'; vanId: string | null };
+/**
+ * Who may see which transfers: everyone (`any`), only those from or into the van of one
+ * technician (`van`, read:transfer:own), or none.
+ */
+export type Visibility = { scope: 'any' } | { scope: 'van'; userId: string } | { scope: 'none' };
 
 /** Row rule of read:transfer:own — a technician sees transfers from or into their own van. */
 export function visibleSql(v: Visibility, alias = 't'): SQL {
   if (v.scope === 'any') return sql`true`;
-  if (!v.vanId) return sql`false`;
-  return sql`(${sql.raw(alias)}.from_warehouse_id = ${v.vanId}::uuid or ${sql.raw(alias)}.to_warehouse_id = ${v.vanId}::uuid)`;
+  if (v.scope === 'none') return sql`false`;
+  const t = sql.raw(alias);
+  const van = sql`(select w.id from warehouses w where w.technician_id = ${v.userId}::uuid)`;
+  return sql`(${t}.from_warehouse_id in ${van} or ${t}.to_warehouse_id in ${van})`;
 }
 
 export interface TransferRow {
@@ -48,10 +53,40 @@ export interface TransferRow {
   to_technician_id: string | null;
   to_active: boolean;
   line_count: number;
+  /** The caller's van (technicians) and name, read in the same statement. */
+  caller_van_id: string | null;
+  caller_name: string | null;
 }
 
-const TRANSFER_SELECT = sql`
-  select t.id, t.number, t.status, t.notes,
+/** A transfer row with its lines and timeline (one statement). */
+export interface FullTransferRow extends TransferRow {
+  lines: TTransferLine[];
+  timeline: { from_status: TransferStatus | null; to_status: TransferStatus; actor_id: string | null; actor_name: string | null; note: string | null; at: string }[];
+}
+
+const LINES_JSON = sql`(
+    select coalesce(json_agg(json_build_object(
+      'id', l.id, 'item_id', l.item_id, 'item_code', i.code, 'item_name', i.name, 'unit', i.unit,
+      'quantity', l.quantity::text, 'available_in_source', coalesce(s.quantity, 0)::text) order by i.code, l.id), '[]'::json)
+    from transfer_lines l
+    join inventory_items i on i.id = l.item_id
+    left join stock_levels s on s.item_id = l.item_id and s.warehouse_id = t.from_warehouse_id
+    where l.transfer_id = t.id)`;
+
+const TIMELINE_JSON = sql`(
+    select coalesce(json_agg(json_build_object(
+      'from_status', e.from_status, 'to_status', e.to_status, 'actor_id', e.actor_id, 'actor_name', u.name,
+      'note', e.note, 'at', ${iso('e.created_at')}) order by e.created_at, e.id), '[]'::json)
+    from transfer_events e left join users u on u.id = e.actor_id
+    where e.transfer_id = t.id)`;
+
+const callerColumns = (callerId: string) => sql`
+    (select w.id from warehouses w where w.technician_id = ${callerId}::uuid limit 1) as caller_van_id,
+    (select cu.name from users cu where cu.id = ${callerId}::uuid) as caller_name`;
+
+const transferSelect = (callerId: string, full: boolean) => sql`
+  select ${callerColumns(callerId)}, ${full ? sql`${LINES_JSON} as lines, ${TIMELINE_JSON} as timeline,` : sql``}
+    t.id, t.number, t.status, t.notes,
     t.requested_by, ru.name as requested_by_name, ${iso('t.requested_at')} as requested_at,
     t.decided_by, du.name as decided_by_name, ${iso('t.decided_at')} as decided_at, t.rejection_reason,
     t.received_by, rcu.name as received_by_name, ${iso('t.received_at')} as received_at,
@@ -67,47 +102,36 @@ const TRANSFER_SELECT = sql`
   left join users rcu on rcu.id = t.received_by
   left join users cu on cu.id = t.cancelled_by`;
 
-/** One transfer, if `visibility` lets the caller see it; `lock` takes its row lock for a transition. */
-export async function findTransfer(db: DbOrTx, id: string, visibility: Visibility, opts: { lock?: boolean } = {}): Promise<TransferRow | null> {
+/**
+ * One transfer, if `visibility` lets the caller see it, with the caller's van and name, and
+ * its lines and timeline too when `full`; `lock` takes its row lock for a transition. One
+ * statement, whatever the options: every round trip costs more than the work in it.
+ */
+export async function findTransfer<F extends boolean = false>(
+  db: DbOrTx,
+  id: string,
+  callerId: string,
+  visibility: Visibility,
+  opts: { lock?: boolean; full?: F } = {},
+): Promise<(F extends true ? FullTransferRow : TransferRow) | null> {
   // `for update of t` locks only the transfer row (not the joined warehouses and users): every
   // transition of one transfer takes its turn, and the second sees the first one's outcome.
   const lock = opts.lock ? sql` for update of t` : sql``;
-  const [row] = rowsOf<TransferRow>(await db.execute(sql`${TRANSFER_SELECT} where t.id = ${id}::uuid and ${visibleSql(visibility)}${lock}`));
+  const [row] = rowsOf<F extends true ? FullTransferRow : TransferRow>(
+    await db.execute(sql`${transferSelect(callerId, !!opts.full)} where t.id = ${id}::uuid and ${visibleSql(visibility)}${lock}`),
+  );
   return row ?? null;
 }
 
-/** The lines, each with what the source warehouse holds of the item now. */
-export async function transferLines(db: DbOrTx, transferId: string): Promise<TTransferLine[]> {
-  return rowsOf<TTransferLine>(
-    await db.execute(sql`
-      select l.id, l.item_id, i.code as item_code, i.name as item_name, i.unit, l.quantity::text as quantity,
-        coalesce(s.quantity, 0)::text as available_in_source
-      from transfer_lines l
-      join transfers t on t.id = l.transfer_id
-      join inventory_items i on i.id = l.item_id
-      left join stock_levels s on s.item_id = l.item_id and s.warehouse_id = t.from_warehouse_id
-      where l.transfer_id = ${transferId}::uuid
-      order by i.code, l.id`),
-  );
-}
-
-/** The timeline, oldest first. */
-export async function transferTimeline(db: DbOrTx, transferId: string): Promise<TTransferEvent[]> {
-  const rows = rowsOf<{ from_status: TransferStatus | null; to_status: TransferStatus; actor_id: string | null; actor_name: string | null; note: string | null; at: string }>(
-    await db.execute(sql`
-      select e.from_status, e.to_status, e.actor_id, u.name as actor_name, e.note, ${iso('e.created_at')} as at
-      from transfer_events e left join users u on u.id = e.actor_id
-      where e.transfer_id = ${transferId}::uuid
-      order by e.created_at, e.id`),
-  );
-  return rows.map((r) => ({
-    from_status: r.from_status,
-    to_status: r.to_status,
-    actor: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? '' } : null,
-    note: r.note,
-    at: r.at,
+/** The timeline of a full row, oldest first, as the API gives it. */
+export const timelineOf = (r: FullTransferRow): TTransferEvent[] =>
+  r.timeline.map((e) => ({
+    from_status: e.from_status,
+    to_status: e.to_status,
+    actor: e.actor_id ? { id: e.actor_id, name: e.actor_name ?? '' } : null,
+    note: e.note,
+    at: e.at,
   }));
-}
 
 export const warehouseOf = (r: TransferRow, side: 'from' | 'to'): TTransferWarehouse => ({
   id: r[`${side}_id`],
@@ -123,7 +147,7 @@ const SORTS: Record<TTransferListQuery['sort'], { col: string; type: KeyType }> 
 };
 
 /** A page of transfers the caller may see, keyset-paged on (sort key, id), with the total. */
-export async function listTransfers(db: DbOrTx, q: TTransferListQuery, visibility: Visibility) {
+export async function listTransfers(db: DbOrTx, q: TTransferListQuery, callerId: string, visibility: Visibility) {
   const filters = [
     visibleSql(visibility),
     q.q ? sql`(t.number ilike ${like(q.q)} or t.notes ilike ${like(q.q)})` : undefined,
@@ -142,7 +166,7 @@ export async function listTransfers(db: DbOrTx, q: TTransferListQuery, visibilit
     await db.execute(sql`
       select x.* from (
         select s.*, ${sql.raw(sort.col)} as sort_key, ${sql.raw(keyText)} as sort_key_text
-        from (${TRANSFER_SELECT} where ${where(filters)}) s join transfers t on t.id = s.id
+        from (${transferSelect(callerId, false)} where ${where(filters)}) s join transfers t on t.id = s.id
       ) x
       where ${after(q.cursor, sort.type, ['id'], q.order) ?? sql`true`}
       order by ${orderBy(['id'], q.order)}

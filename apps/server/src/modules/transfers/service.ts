@@ -21,12 +21,12 @@ import { inventoryItems, transferEvents, transferLines, transfers, users, wareho
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { applyMovements, rowsOf } from '../inventory/ledger.js';
+import { applyMovements } from '../inventory/ledger.js';
 import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
 import { deliveryNoteFileName, renderDeliveryNoteCsv, renderDeliveryNotePdf } from './document.js';
-import { findTransfer, listTransfers, transferLines as linesOf, transferTimeline, warehouseOf, type TransferRow, type Visibility } from './queries.js';
+import { findTransfer, listTransfers, timelineOf, warehouseOf, type FullTransferRow, type TransferRow, type Visibility } from './queries.js';
 
 /** Who acts on transfers: what services need of the caller (seeding and benchmarks pass their own). */
 export type TransferCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
@@ -40,18 +40,18 @@ const STATUS_AFTER: Record<TransferAction, 'approved' | 'rejected' | 'cancelled'
 
 const DONE: Record<TransferAction, string> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled', receive: 'received' };
 
-/** Who the caller is for transfers: their name, their van (technicians), and what they may see. */
-async function visibilityOf(db: DbOrTx, caller: TransferCaller): Promise<{ visibility: Visibility; actor: TransferActor; name: string }> {
-  const [me] = rowsOf<{ name: string; van_id: string | null }>(
-    await db.execute(sql`
-      select u.name, (select w.id from warehouses w where w.technician_id = u.id limit 1) as van_id
-      from users u where u.id = ${caller.userId}::uuid`),
-  );
-  const vanId = caller.role === 'technician' ? (me?.van_id ?? null) : null;
+/** Which transfers the caller may see, by the scope of their read:transfer (no query). */
+function visibilityOf(caller: TransferCaller): Visibility {
   const scope = scopeOf(caller.role, 'read:transfer');
-  const visibility: Visibility = scope === 'any' ? { scope: 'any' } : scope === 'own' ? { scope: 'van', vanId } : { scope: 'van', vanId: null };
-  return { visibility, actor: { userId: caller.userId, role: caller.role, vanWarehouseId: vanId }, name: me?.name ?? '' };
+  return scope === 'any' ? { scope: 'any' } : scope === 'own' ? { scope: 'van', userId: caller.userId } : { scope: 'none' };
 }
+
+/** The caller as the state machine sees them; their van comes with the transfer row. */
+const actorOf = (caller: TransferCaller, row: TransferRow): TransferActor => ({
+  userId: caller.userId,
+  role: caller.role,
+  vanWarehouseId: caller.role === 'technician' ? row.caller_van_id : null,
+});
 
 const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
 
@@ -78,9 +78,16 @@ function summaryOf(r: TransferRow, actor: TransferActor): TTransferSummary {
   return { ...base, allowed_actions: transferActions(base, actor) };
 }
 
-async function readTransfer(db: DbOrTx, row: TransferRow, actor: TransferActor): Promise<TTransfer> {
+function readTransfer(row: FullTransferRow, actor: TransferActor): TTransfer {
   const { line_count: _count, ...summary } = summaryOf(row, actor);
-  return { ...summary, lines: await linesOf(db, row.id), timeline: await transferTimeline(db, row.id) };
+  return { ...summary, lines: row.lines, timeline: timelineOf(row) };
+}
+
+/** The transfer as the caller sees it now (one statement), or 404. */
+async function loadTransfer(db: DbOrTx, caller: TransferCaller, id: string): Promise<TTransfer> {
+  const row = await findTransfer(db, id, caller.userId, visibilityOf(caller), { full: true });
+  if (!row) throw notFound('Transfer');
+  return readTransfer(row, actorOf(caller, row));
 }
 
 /** The people a transfer concerns: its requester and the technicians of the vans it touches. */
@@ -163,7 +170,7 @@ export async function createTransfer(tx: Tx, caller: TransferCaller, input: TCre
     ip: caller.ip,
   });
 
-  const row = (await findTransfer(tx, id, { scope: 'any' }))!;
+  const row = (await findTransfer(tx, id, caller.userId, { scope: 'any' }, { full: true }))!;
   const approvers = await tx
     .select({ id: users.id })
     .from(users)
@@ -185,8 +192,7 @@ export async function createTransfer(tx: Tx, caller: TransferCaller, input: TCre
     link: `/dashboard/transfers/${id}`,
   });
   await publishChange(tx, row, 'transfer.created');
-  const { actor } = await visibilityOf(tx, caller);
-  return readTransfer(tx, row, actor);
+  return readTransfer(row, actorOf(caller, row));
 }
 
 /**
@@ -203,9 +209,11 @@ export async function applyTransition(
   action: TransferAction,
   note: string | null = null,
 ): Promise<{ id: string; actor: TransferActor }> {
-  const { visibility, actor, name: actorName } = await visibilityOf(tx, caller);
-  const row = await findTransfer(tx, id, visibility, { lock: true });
+  // One statement: the caller's view of the transfer, its lines, the caller's van and name, and the row lock.
+  const row = await findTransfer(tx, id, caller.userId, visibilityOf(caller), { lock: true, full: true });
   if (!row) throw notFound('Transfer');
+  const actor = actorOf(caller, row);
+  const actorName = row.caller_name ?? '';
   const facts = { status: row.status, requested_by: { id: row.requested_by }, to_warehouse: { id: row.to_id } };
   const refusal = transferRefusal(facts, actor, action);
   if (refusal === 'forbidden') throw forbidden(`You may not ${action} transfer ${row.number}`);
@@ -255,10 +263,9 @@ export async function applyTransition(
   await publishChange(tx, { ...row, status: to }, `transfer.${to}`);
 
   if (action === 'approve' || action === 'receive') {
-    const lines = await linesOf(tx, id);
     await applyMovements(
       tx,
-      lines.map((l) => ({
+      row.lines.map((l) => ({
         itemId: l.item_id,
         warehouseId: action === 'approve' ? row.from_id : row.to_id,
         quantity: action === 'approve' ? `-${l.quantity}` : l.quantity,
@@ -275,8 +282,8 @@ export async function applyTransition(
 
 /** applyTransition, then the transfer as the caller sees it, all in the caller's transaction. */
 export async function transitionTransfer(tx: Tx, caller: TransferCaller, id: string, action: TransferAction, note: string | null = null): Promise<TTransfer> {
-  const { actor } = await applyTransition(tx, caller, id, action, note);
-  return readTransfer(tx, (await findTransfer(tx, id, { scope: 'any' }))!, actor);
+  await applyTransition(tx, caller, id, action, note);
+  return loadTransfer(tx, caller, id);
 }
 
 export function createTransferService(ctx: AppContext) {
@@ -286,26 +293,20 @@ export function createTransferService(ctx: AppContext) {
 
     /** The transition commits first; the transfer is read afterwards, outside its locks. */
     async transition(caller: TransferCaller, id: string, action: TransferAction, note?: string | null): Promise<TTransfer> {
-      const { actor } = await db.transaction((tx) => applyTransition(tx, caller, id, action, note ?? null));
-      return readTransfer(db, (await findTransfer(db, id, { scope: 'any' }))!, actor);
+      await db.transaction((tx) => applyTransition(tx, caller, id, action, note ?? null));
+      return loadTransfer(db, caller, id);
     },
 
-    async get(caller: TransferCaller, id: string): Promise<TTransfer> {
-      const { visibility, actor } = await visibilityOf(db, caller);
-      const row = await findTransfer(db, id, visibility);
-      if (!row) throw notFound('Transfer');
-      return readTransfer(db, row, actor);
-    },
+    get: (caller: TransferCaller, id: string): Promise<TTransfer> => loadTransfer(db, caller, id),
 
     async list(caller: TransferCaller, q: TTransferListQuery): Promise<TTransferList> {
-      const { visibility, actor } = await visibilityOf(db, caller);
-      const page = await listTransfers(db, q, visibility);
-      return { items: page.rows.map((r) => summaryOf(r, actor)), next_cursor: page.next_cursor, total: page.total };
+      const page = await listTransfers(db, q, caller.userId, visibilityOf(caller));
+      return { items: page.rows.map((r) => summaryOf(r, actorOf(caller, r))), next_cursor: page.next_cursor, total: page.total };
     },
 
     /** The delivery note as a file: `{ body, contentType, fileName }`. */
     async document(caller: TransferCaller, id: string, q: TTransferDocumentQuery) {
-      const transfer = await this.get(caller, id);
+      const transfer = await loadTransfer(db, caller, id);
       const s = await getSettings(db, ['company_name', 'time_zone']);
       const input = { transfer, companyName: s.company_name, timeZone: s.time_zone, lang: q.lang };
       const fileName = deliveryNoteFileName(transfer, q.format);
