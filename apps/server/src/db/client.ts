@@ -3,7 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -24,6 +25,13 @@ export interface Database {
    * sent meanwhile were missed, so whatever they would have invalidated must be dropped.
    */
   listen(channel: string, onPayload: (payload: string) => void, opts?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
+  /**
+   * Runs a hot read outside any transaction as a named prepared statement (PostgreSQL parses
+   * and plans it once per connection, then reuses a generic plan), answering raw rows as
+   * `db.execute` does. `name` must always come with the same SQL text (its parameters vary).
+   * PGlite has no named statements: there it is `db.execute`.
+   */
+  prepared<T>(name: string, query: SQL): Promise<T[]>;
   /** Applies the committed migrations; instances starting together migrate one at a time. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -87,6 +95,9 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     return {
       db,
       kind: 'pglite',
+      async prepared<T>(_name: string, query: SQL) {
+        return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      },
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
       },
@@ -157,9 +168,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     }
   }
 
+  const dialect = new PgDialect();
   return {
     db,
     kind: 'postgres',
+    async prepared<T>(name: string, query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const result = await pool.query({ name, text, values: params as unknown[] });
+      return result.rows as T[];
+    },
     async migrate() {
       const conn = await pool.connect();
       try {

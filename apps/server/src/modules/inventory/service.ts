@@ -184,17 +184,24 @@ export function createInventoryService(ctx: AppContext) {
       };
     },
 
+    /** A hot read (api-read benchmark): prepared statements, planned once per connection. */
     async itemDetail(id: string): Promise<TItemDetail> {
-      const item = await getItem(db, id);
-      if (!item) throw notFound('Item');
-      const stock = await stockRows(db, [], { itemId: id }, sql`s.warehouse_kind, s.warehouse_code`);
-      const [transit] = rowsOf<{ q: string }>(
-        await db.execute(sql`
+      const [row] = await ctx.database.prepared<ItemRow>('item_detail', sql`select * from ${itemsSql('code')} x where x.id = ${id}::uuid`);
+      if (!row) throw notFound('Item');
+      const [stock, [transit]] = await Promise.all([
+        ctx.database.prepared<TStockRow>(
+          'item_detail_stock',
+          sql`select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ itemId: id })} s order by s.warehouse_kind, s.warehouse_code`,
+        ),
+        ctx.database.prepared<{ q: string }>(
+          'item_detail_transit',
+          sql`
           select coalesce(sum(tl.quantity), 0)::numeric(14,3)::text as q
           from transfer_lines tl join transfers t on t.id = tl.transfer_id
-          where t.status = 'approved' and tl.item_id = ${id}::uuid`),
-      );
-      return { ...item, in_transit: transit!.q, stock };
+          where t.status = 'approved' and tl.item_id = ${id}::uuid`,
+        ),
+      ]);
+      return { ...toItem(row), in_transit: transit!.q, stock };
     },
 
     async categories(): Promise<{ items: string[] }> {

@@ -1,0 +1,100 @@
+// `api-read`: an authenticated single-record GET through the whole portal (token check, access
+// hook, validation, handler, serialisation) against a bare Fastify + pg route reading the same
+// row, both on one throwaway PostgreSQL database, then the portal on PGlite.
+// Each later domain adds its detail route to TARGETS.
+import { join } from 'node:path';
+import { createReport, freePort, ROOT, rounds, signIn, startPortal, startProcess } from './lib/harness.mjs';
+import { load } from './lib/http-load.mjs';
+
+const CONNECTIONS = 50;
+
+/** The id of the first row of a list, as `as` sees it (the demo data has rows in every list). */
+async function firstId(baseUrl, token, listPath) {
+  const res = await fetch(`${baseUrl}${listPath}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${listPath} answered ${res.status}`);
+  const id = (await res.json()).items?.[0]?.id;
+  if (!id) throw new Error(`${listPath} has no rows to read`);
+  return id;
+}
+
+/**
+ * Authenticated single-record GETs: { name, as, path(baseUrl, token) }. The first is compared
+ * with the bare route; each domain adds its detail route here.
+ */
+const TARGETS = [
+  { name: 'GET /api/auth/user', as: 'admin@demo.test', path: async () => '/api/auth/user' },
+  { name: 'GET /api/items/:id', as: 'supervisor@demo.test', path: async (u, t) => `/api/items/${await firstId(u, t, '/api/items?limit=1')}` },
+  { name: 'GET /api/transfers/:id', as: 'supervisor@demo.test', path: async (u, t) => `/api/transfers/${await firstId(u, t, '/api/transfers?limit=1')}` },
+];
+
+export async function run() {
+  const report = createReport('api-read');
+  const portal = await startPortal({ db: 'postgres' });
+  let bare;
+  let lite;
+  try {
+    bare = await startProcess({
+      args: [join(ROOT, 'bench/lib/bare-server.mjs')],
+      port: await freePort(),
+      healthPath: '/health',
+      label: 'bare server',
+      env: { DATABASE_URL: portal.databaseUrl },
+    });
+    const session = await signIn(portal.url, 'admin@demo.test');
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    const userId = session.user.id;
+
+    report.note(`PostgreSQL, ${CONNECTIONS} connections; bare = Fastify + pg reading the same user row`);
+    const samples = { bare: [], portal: [], p99: [], ratio: [], healthAnon: [], healthToken: [] };
+    await rounds(async () => {
+      const b = await load(`${bare.url}/user/${userId}`, { connections: CONNECTIONS });
+      const p = await load(`${portal.url}${await TARGETS[0].path()}`, { connections: CONNECTIONS, headers: auth });
+      if (p.non2xx || p.errors) throw new Error(`portal answered ${p.non2xx} non-2xx and ${p.errors} errors`);
+      samples.bare.push(b.rps);
+      samples.portal.push(p.rps);
+      samples.p99.push(p.p99);
+      samples.ratio.push(p.rps / b.rps);
+      samples.healthAnon.push((await load(`${portal.url}/api/health`, { connections: CONNECTIONS })).rps);
+      samples.healthToken.push((await load(`${portal.url}/api/health`, { connections: CONNECTIONS, headers: auth })).rps);
+    });
+    report.figure('bare Fastify + pg, req/s', samples.bare, { unit: 'req/s', digits: 0 });
+    report.figure(`${TARGETS[0].name}, req/s`, samples.portal, { unit: 'req/s', digits: 0 });
+    report.figure(`${TARGETS[0].name} / bare`, samples.ratio, { goal: { op: '>=', value: 0.5 }, digits: 2 });
+    report.figure(`${TARGETS[0].name}, p99`, samples.p99, { unit: 'ms', goal: { op: '<=', value: 25 }, digits: 0 });
+    report.figure('GET /api/health, no token, req/s', samples.healthAnon, { unit: 'req/s', digits: 0 });
+    report.figure('GET /api/health, bearer token, req/s', samples.healthToken, { unit: 'req/s', digits: 0 });
+
+    // Every other detail route, against the same bare row read (its baseline of one indexed read).
+    const bareMedian = report.figures.find((f) => f.name === 'bare Fastify + pg, req/s').median;
+    for (const target of TARGETS.slice(1)) {
+      const s = await signIn(portal.url, target.as);
+      const path = await target.path(portal.url, s.access_token);
+      const r = await rounds(() => load(`${portal.url}${path}`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${s.access_token}` } }));
+      if (r.some((x) => x.non2xx || x.errors)) throw new Error(`${target.name} answered errors under load`);
+      report.figure(`${target.name}, req/s`, r.map((x) => x.rps), { unit: 'req/s', digits: 0 });
+      report.figure(`${target.name} / bare`, r.map((x) => x.rps / bareMedian), { goal: { op: '>=', value: 0.5 }, digits: 2 });
+      report.figure(`${target.name}, p99`, r.map((x) => x.p99), { unit: 'ms', goal: { op: '<=', value: 25 }, digits: 0 });
+    }
+
+    await portal.stop();
+    await bare.stop();
+    bare = null;
+
+    // The same authenticated read on the embedded database.
+    lite = await startPortal({ db: 'pglite' });
+    const liteSession = await signIn(lite.url, 'admin@demo.test');
+    const liteAuth = { authorization: `Bearer ${liteSession.access_token}` };
+    report.note('PGlite (embedded, one connection), same route and load');
+    const litePath = await TARGETS[0].path();
+    const liteRuns = await rounds(() => load(`${lite.url}${litePath}`, { connections: CONNECTIONS, headers: liteAuth }));
+    const pgMedian = report.figures.find((f) => f.name === `${TARGETS[0].name}, req/s`).median;
+    report.figure(`PGlite ${TARGETS[0].name}, req/s`, liteRuns.map((r) => r.rps), { unit: 'req/s', digits: 0 });
+    report.figure(`PGlite / PostgreSQL`, liteRuns.map((r) => r.rps / pgMedian), { goal: { op: '>=', value: 0.5 }, digits: 2 });
+    report.figure(`PGlite ${TARGETS[0].name}, p99`, liteRuns.map((r) => r.p99), { unit: 'ms', digits: 0 });
+  } finally {
+    await bare?.stop();
+    await portal.stop().catch(() => {});
+    await lite?.stop();
+  }
+  return report.save();
+}
