@@ -91,12 +91,6 @@ async function getItem(db: DbOrTx, id: string): Promise<TItem | null> {
   return row ? toItem(row) : null;
 }
 
-async function stockRows(db: DbOrTx, conditions: SQL[], scope: { warehouseId?: string; itemId?: string }, orderSql: SQL) {
-  return rowsOf<TStockRow>(
-    await db.execute(sql`select ${STOCK_ROW_COLUMNS} from ${stockRowsSql(scope)} s where ${where(conditions)} order by ${orderSql}`),
-  );
-}
-
 // ---------------------------------------------------------------------------------------
 // Stock list
 
