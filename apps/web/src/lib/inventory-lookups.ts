@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TItemList, TWarehouseList, TWarehouseStatus } from '@portal/shared';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { TRANSFER_STATUSES, type TItemList, type TWarehouseList, type TWarehouseStatus } from '@portal/shared';
 import { apiFetch } from './api-client';
 import { registerRealtimeInvalidation } from './realtime';
 
@@ -27,9 +27,14 @@ const STOCK_KEYS = [
   inventoryKeys.report,
   inventoryKeys.supervisorDashboard,
 ];
-registerRealtimeInvalidation('stock.changed', STOCK_KEYS);
-// In-transit figures and the pending counts follow the transfers.
-for (const event of ['transfer.created', 'transfer.updated', 'transfer.changed']) {
+// The server's events (apps/server/src/modules/inventory, warehouses, transfers): every stock
+// movement is `stock.changed`; an item or warehouse edited is `item.changed` /
+// `warehouse.changed`; a new adjustment `adjustment.created`.
+for (const event of ['stock.changed', 'item.changed', 'warehouse.changed', 'adjustment.created']) {
+  registerRealtimeInvalidation(event, STOCK_KEYS);
+}
+// In-transit figures and the pending counts follow the transfers (`transfer.<new status>`).
+for (const event of ['transfer.created', ...TRANSFER_STATUSES.map((status) => `transfer.${status}`)]) {
   registerRealtimeInvalidation(event, [inventoryKeys.stock, inventoryKeys.warehouses, inventoryKeys.items, inventoryKeys.report, inventoryKeys.supervisorDashboard]);
 }
 
@@ -64,14 +69,30 @@ export function useItemSearch(q: string, options: { activeOnly?: boolean } = {})
 }
 
 /**
- * GET /api/warehouses/status — the warehouse status screen's figures, one entry per warehouse
- * the caller may see (a technician: their van only).
+ * The warehouse status screen's figures: `GET /api/warehouses/:id/status` for every active
+ * warehouse, or only the van of `technicianId` (a technician sees their van).
  */
-export function useWarehouseStatuses(options: { warehouseId?: string; enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: [...inventoryKeys.warehouses, 'status', options.warehouseId ?? 'all'],
-    queryFn: ({ signal }) =>
-      apiFetch<{ items: TWarehouseStatus[] }>('/api/warehouses/status', { query: { warehouse_id: options.warehouseId }, signal }),
-    enabled: options.enabled ?? true,
+export function useWarehouseStatuses(options: { technicianId?: string; enabled?: boolean } = {}) {
+  const enabled = options.enabled ?? true;
+  const warehouses = useWarehouseOptions({ enabled, activeOnly: true });
+  const chosen = (warehouses.data?.items ?? []).filter((w) => !options.technicianId || (w.kind === 'van' && w.technician_id === options.technicianId));
+  const statuses = useQueries({
+    queries: chosen.map((w) => ({
+      queryKey: [...inventoryKeys.warehouses, 'status', w.id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<TWarehouseStatus>(`/api/warehouses/${encodeURIComponent(w.id)}/status`, { signal }),
+      enabled,
+    })),
   });
+  const failed = statuses.find((s) => s.isError);
+  const items = statuses.flatMap((s) => (s.data ? [s.data] : []));
+  return {
+    isPending: warehouses.isPending || statuses.some((s) => s.isPending),
+    isError: warehouses.isError || !!failed,
+    error: warehouses.error ?? failed?.error ?? null,
+    data: { items },
+    refetch: async () => {
+      await warehouses.refetch();
+      await Promise.all(statuses.map((s) => s.refetch()));
+    },
+  };
 }

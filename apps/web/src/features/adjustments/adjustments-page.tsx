@@ -127,8 +127,8 @@ export function AdjustmentsPage() {
                 title: t('adjustments.fields.item'),
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm" dir="auto">
-                      {r.item_name}
+                    <Text size="sm">
+                      <span dir="auto">{r.item_name}</span>
                     </Text>
                     <Text size="xs" c="dimmed">
                       <Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr>
@@ -160,12 +160,12 @@ export function AdjustmentsPage() {
                 visibleMediaQuery: '(min-width: 62em)',
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm" dir="auto" lineClamp={2}>
-                      {r.notes ?? '—'}
+                    <Text size="sm" lineClamp={2}>
+                      <span dir="auto">{r.notes ?? '—'}</span>
                     </Text>
                     {r.created_by_name && (
-                      <Text size="xs" c="dimmed" dir="auto">
-                        {r.created_by_name}
+                      <Text size="xs" c="dimmed">
+                        <span dir="auto">{r.created_by_name}</span>
                       </Text>
                     )}
                   </Stack>

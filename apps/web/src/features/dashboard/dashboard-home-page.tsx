@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChartDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListLoading } from '../../components/list-states';
 import { useCurrentUser } from '../../lib/session-store';
 import { QuickLinks } from './quick-links';
 import classes from './quick-links.module.css';
+
+// Each role's figures in their own chunk: a customer never downloads the supervisor's page.
+const SupervisorDashboard = lazy(() => import('./supervisor/supervisor-dashboard'));
 
 /** The role's dashboard: for now a welcome and the role's quick links; metrics come later. */
 export function DashboardHomePage() {
@@ -24,9 +29,15 @@ export function DashboardHomePage() {
           </Badge>
         </Group>
       </Paper>
-      <Alert variant="light" icon={<IconChartDots size={20} />} radius="lg">
-        {t('dashboard.metricsSoon')}
-      </Alert>
+      {user.role === 'whs_supervisor' ? (
+        <Suspense fallback={<ListLoading rows={6} />}>
+          <SupervisorDashboard />
+        </Suspense>
+      ) : (
+        <Alert variant="light" icon={<IconChartDots size={20} />} radius="lg">
+          {t('dashboard.metricsSoon')}
+        </Alert>
+      )}
       <div>
         <Title order={3} fz="lg" mb="sm">
           {t('dashboard.quickLinks')}

@@ -33,7 +33,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 
 /** Stock and value by warehouse and category, low/out of stock, movements over a period, in transit; CSV. */
 export function InventoryReportsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useNumberFormat();
   useRealtimeSubscription('stock', noop);
   useRealtimeSubscription('transfers', noop);
@@ -62,6 +62,10 @@ export function InventoryReportsPage() {
   };
 
   const data = report.data;
+  // Recharts lays out left to right: in Arabic the first bar goes to the right and the value
+  // axis to the right edge, so the chart reads in the page's direction.
+  const rtl = i18n.dir() === 'rtl';
+  const axes = { xAxisProps: { reversed: rtl }, yAxisProps: { orientation: rtl ? ('right' as const) : ('left' as const), width: 90 } };
   // Charts take numbers: a display approximation only, every figure shown as text stays exact.
   const byWarehouse = (data?.by_warehouse ?? []).map((w) => ({ warehouse: w.warehouse_code, value: Number(w.value) }));
   const byDay = (data?.movements_by_day ?? []).map((d) => ({ day: d.day.slice(5, 10), in: Number(d.quantity_in), out: Number(d.quantity_out) }));
@@ -94,13 +98,13 @@ export function InventoryReportsPage() {
             <Paper withBorder radius="md" p="md">
               <Title order={3} fz="md" mb="sm">{t('inventoryReports.valueByWarehouse')}</Title>
               <div dir="ltr">
-                <BarChart h={240} data={byWarehouse} dataKey="warehouse" series={[{ name: 'value', label: t('warehouses.fields.value'), color: 'blue.6' }]} valueFormatter={(v) => fmt.money(v)} />
+                <BarChart h={240} data={byWarehouse} dataKey="warehouse" series={[{ name: 'value', label: t('warehouses.fields.value'), color: 'blue.6' }]} valueFormatter={(v) => fmt.money(v)} {...axes} />
               </div>
             </Paper>
             <Paper withBorder radius="md" p="md">
               <Title order={3} fz="md" mb="sm">{t('inventoryReports.movementsByDay')}</Title>
               <div dir="ltr">
-                <BarChart h={240} data={byDay} dataKey="day" withLegend series={[{ name: 'in', label: t('inventoryReports.in'), color: 'teal.6' }, { name: 'out', label: t('inventoryReports.out'), color: 'red.6' }]} valueFormatter={(v) => fmt.quantity(v)} />
+                <BarChart h={240} data={byDay} dataKey="day" withLegend series={[{ name: 'in', label: t('inventoryReports.in'), color: 'teal.6' }, { name: 'out', label: t('inventoryReports.out'), color: 'red.6' }]} valueFormatter={(v) => fmt.quantity(v)} {...axes} />
               </div>
             </Paper>
           </SimpleGrid>
@@ -108,7 +112,7 @@ export function InventoryReportsPage() {
             <Title order={3} fz="md" mb="sm">{t('inventoryReports.byCategory')}</Title>
             <Table striped>
               <Table.Thead><Table.Tr><Table.Th>{t('inventory.fields.category')}</Table.Th><Table.Th ta="end">{t('inventory.fields.quantity')}</Table.Th><Table.Th ta="end">{t('warehouses.fields.value')}</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>{report.data.by_category.map((c) => <Table.Tr key={c.category}><Table.Td dir="auto">{c.category}</Table.Td><Table.Td ta="end">{fmt.quantity(c.quantity)}</Table.Td><Table.Td ta="end">{fmt.money(c.value)}</Table.Td></Table.Tr>)}</Table.Tbody>
+              <Table.Tbody>{report.data.by_category.map((c) => <Table.Tr key={c.category}><Table.Td><span dir="auto">{c.category}</span></Table.Td><Table.Td ta="end">{fmt.quantity(c.quantity)}</Table.Td><Table.Td ta="end">{fmt.money(c.value)}</Table.Td></Table.Tr>)}</Table.Tbody>
             </Table>
           </Paper>
           <Paper withBorder radius="md" p="md" style={{ overflowX: 'auto' }}>
@@ -117,7 +121,7 @@ export function InventoryReportsPage() {
               <Table.Tbody>
                 {[...report.data.out_of_stock, ...report.data.low_stock].map((r) => (
                   <Table.Tr key={`${r.item_id}-${r.warehouse_id}`}>
-                    <Table.Td><Text size="sm" dir="auto">{r.item_name}</Text><Text size="xs" c="dimmed"><Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr></Text></Table.Td>
+                    <Table.Td><Text size="sm"><span dir="auto">{r.item_name}</span></Text><Text size="xs" c="dimmed"><Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr></Text></Table.Td>
                     <Table.Td ta="end">{fmt.quantity(r.quantity)}</Table.Td>
                     <Table.Td><StockStatusBadge status={r.status} /></Table.Td>
                   </Table.Tr>
@@ -134,7 +138,7 @@ export function InventoryReportsPage() {
                     <Table.Tr key={`${r.transfer_id}-${r.item_id}`}>
                       <Table.Td><Ltr>{r.transfer_number}</Ltr></Table.Td>
                       <Table.Td><Group gap={4} wrap="nowrap"><Ltr>{`${r.from_warehouse_code} → ${r.to_warehouse_code}`}</Ltr></Group></Table.Td>
-                      <Table.Td dir="auto">{r.item_name}</Table.Td>
+                      <Table.Td><span dir="auto">{r.item_name}</span></Table.Td>
                       <Table.Td ta="end">{fmt.quantity(r.quantity)}</Table.Td>
                       <Table.Td ta="end">{fmt.money(r.value)}</Table.Td>
                     </Table.Tr>

@@ -194,8 +194,8 @@ export function InventoryPage() {
                 sortable: true,
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm" dir="auto" fw={500}>
-                      {r.name}
+                    <Text size="sm" fw={500}>
+                      <span dir="auto">{r.name}</span>
                     </Text>
                     {!r.active && (
                       <Badge color="gray" variant="outline" size="xs" w="fit-content">
@@ -213,7 +213,7 @@ export function InventoryPage() {
                 textAlign: end,
                 render: (r) => (
                   <span data-testid="item-row-quantity">
-                    {fmt.quantity(r.quantity)} <Text span size="xs" c="dimmed">{r.unit}</Text>
+                    <Ltr>{fmt.quantity(r.quantity)} <Text span size="xs" c="dimmed">{r.unit}</Text></Ltr>
                   </span>
                 ),
               },

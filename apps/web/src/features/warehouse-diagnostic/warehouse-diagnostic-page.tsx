@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { useNumberFormat } from '../../lib/decimal';
 import { useWarehouseStatuses } from '../../lib/inventory-lookups';
 import { useRealtimeSubscription } from '../../lib/realtime';
+import { useCurrentUser } from '../../lib/session-store';
 
 const noop = () => undefined;
 
@@ -30,7 +31,7 @@ function WarehouseCard({ status }: { status: TWarehouseStatus }) {
     <Card withBorder radius="md" padding="md" data-testid="warehouse-status" data-code={w.code}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Stack gap={0}>
-          <Text fw={600} dir="auto">{w.name}</Text>
+          <Text fw={600}><span dir="auto">{w.name}</span></Text>
           <Text size="xs" c="dimmed"><Ltr>{w.code}</Ltr> · {t(`warehouseKind.${w.kind}`)}</Text>
         </Stack>
         <Badge color={status.invariant.ok ? 'teal' : 'red'} leftSection={status.invariant.ok ? <IconCircleCheck size={12} /> : <IconAlertTriangle size={12} />} data-testid="invariant">
@@ -60,7 +61,9 @@ export function WarehouseDiagnosticPage() {
   const { t } = useTranslation();
   useRealtimeSubscription('stock', noop);
   useRealtimeSubscription('transfers', noop);
-  const statuses = useWarehouseStatuses();
+  const user = useCurrentUser();
+  // A technician sees their own van; supervisors and admins every warehouse.
+  const statuses = useWarehouseStatuses({ technicianId: user.role === 'technician' ? user.id : undefined });
   return (
     <>
       <PageHeader title={t('nav.warehouseStatus')} subtitle={t('warehouseStatus.subtitle')} />

@@ -89,8 +89,8 @@ export function WarehousesPage() {
                 sortable: true,
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm" dir="auto">{r.name}</Text>
-                    {r.technician_name && <Text size="xs" c="dimmed" dir="auto">{r.technician_name}</Text>}
+                    <Text size="sm"><span dir="auto">{r.name}</span></Text>
+                    {r.technician_name && <Text size="xs" c="dimmed"><span dir="auto">{r.technician_name}</span></Text>}
                     {!r.active && <Badge size="xs" color="gray" variant="outline" w="fit-content">{t('inventory.inactive')}</Badge>}
                   </Stack>
                 ),

@@ -18,7 +18,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
         {label}
       </Text>
       <Text fw={600} data-testid={testId}>
-        {value}
+        <Ltr>{value}</Ltr>
       </Text>
     </Stack>
   );
@@ -53,11 +53,11 @@ export function ItemDetail({
               </Badge>
             )}
           </Group>
-          <Title order={3} fz="lg" dir="auto">
-            {item.name}
+          <Title order={3} fz="lg">
+            <span dir="auto">{item.name}</span>
           </Title>
-          <Text size="sm" c="dimmed" dir="auto">
-            {item.category}
+          <Text size="sm" c="dimmed">
+            <span dir="auto">{item.category}</span>
           </Text>
         </Stack>
         {canManage && (
@@ -79,8 +79,8 @@ export function ItemDetail({
         )}
       </Group>
       {item.description && (
-        <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }}>
-          {item.description}
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          <span dir="auto">{item.description}</span>
         </Text>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
@@ -113,8 +113,8 @@ export function ItemDetail({
               {item.stock.map((row) => (
                 <Table.Tr key={row.warehouse_id} data-warehouse={row.warehouse_code}>
                   <Table.Td>
-                    <Text size="sm" dir="auto">
-                      {row.warehouse_name}
+                    <Text size="sm">
+                      <span dir="auto">{row.warehouse_name}</span>
                     </Text>
                     <Text size="xs" c="dimmed">
                       <Ltr>{row.warehouse_code}</Ltr> · {t(`warehouseKind.${row.warehouse_kind}`)}
@@ -183,8 +183,8 @@ function MovementHistory({ itemId }: { itemId: string }) {
                 <Table.Td>
                   {m.document_number ? <Ltr>{m.document_number}</Ltr> : '—'}
                   {m.actor_name && (
-                    <Text size="xs" c="dimmed" dir="auto">
-                      {m.actor_name}
+                    <Text size="xs" c="dimmed">
+                      <span dir="auto">{m.actor_name}</span>
                     </Text>
                   )}
                 </Table.Td>

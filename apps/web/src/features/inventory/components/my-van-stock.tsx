@@ -5,15 +5,17 @@ import { ListEmpty, ListError, ListLoading } from '../../../components/list-stat
 import { Ltr } from '../../../components/ltr';
 import { StockStatusBadge } from '../../../components/stock-status-badge';
 import { useNumberFormat } from '../../../lib/decimal';
-import { useWarehouseStatuses } from '../../../lib/inventory-lookups';
+import { useWarehouseOptions } from '../../../lib/inventory-lookups';
+import { useCurrentUser } from '../../../lib/session-store';
 import { useStock } from '../api/get-stock';
 
 /** A technician's van: what it holds now, and what is on its way in or out. */
 export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void }) {
   const { t } = useTranslation();
   const fmt = useNumberFormat();
-  const statuses = useWarehouseStatuses();
-  const van = statuses.data?.items.find((s) => s.warehouse.kind === 'van')?.warehouse;
+  const user = useCurrentUser();
+  const statuses = useWarehouseOptions();
+  const van = statuses.data?.items.find((w) => w.kind === 'van' && w.technician_id === user.id);
   const stock = useStock({ warehouse_id: van?.id, limit: 100 }, !!van);
 
   if (statuses.isPending || (van && stock.isPending)) return <ListLoading rows={3} />;
@@ -48,15 +50,15 @@ export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void })
               {rows.map((row) => (
                 <Table.Tr key={row.item_id} onClick={() => onOpenItem(row.item_id)} style={{ cursor: 'pointer' }}>
                   <Table.Td>
-                    <Text size="sm" dir="auto">
-                      {row.item_name}
+                    <Text size="sm">
+                      <span dir="auto">{row.item_name}</span>
                     </Text>
                     <Text size="xs" c="dimmed">
                       <Ltr>{row.item_code}</Ltr>
                     </Text>
                   </Table.Td>
                   <Table.Td ta="end" fw={600}>
-                    {fmt.quantity(row.quantity)} <Text span size="xs" c="dimmed">{row.unit}</Text>
+                    <Ltr>{fmt.quantity(row.quantity)} <Text span size="xs" c="dimmed">{row.unit}</Text></Ltr>
                   </Table.Td>
                   <Table.Td ta="end">{fmt.quantity(row.in_transit_in)}</Table.Td>
                   <Table.Td>

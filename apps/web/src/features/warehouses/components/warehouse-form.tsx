@@ -1,6 +1,8 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WAREHOUSE_KINDS, ZCreateWarehouse, type TCreateWarehouse, type TWarehouse, type WarehouseKind } from '@portal/shared';
 import { apiFetch, isApiError } from '../../../lib/api-client';
@@ -15,20 +17,32 @@ interface Values {
   address: string;
 }
 
-/** Technicians to own a van (the admin's user lookup, filtered to technicians). */
-function useTechnicians() {
+/**
+ * Technicians to own a van: GET /api/admin/users/lookup (name or email, at most 20 answers,
+ * admins only — as is managing warehouses), narrowed to technicians. The typed text is the
+ * search, so a technician beyond the first 20 users is still found.
+ */
+function useTechnicians(q: string) {
+  const [debounced] = useDebouncedValue(q, 300);
   return useQuery({
-    queryKey: ['admin', 'users', 'lookup', 'technicians'],
-    queryFn: ({ signal }) =>
-      apiFetch<{ items: { id: string; name: string; email: string; role: string }[] }>('/api/admin/users/lookup', { query: { q: '' }, signal }),
+    queryKey: ['admin', 'users', 'lookup', debounced],
+    queryFn: ({ signal }) => apiFetch<{ items: { id: string; name: string; email: string; role: string }[] }>('/api/admin/users/lookup', { query: { q: debounced }, signal }),
     select: (data) => data.items.filter((u) => u.role === 'technician'),
+    placeholderData: keepPreviousData,
   });
 }
 
 export function WarehouseForm({ warehouse, onSubmit, onCancel, submitting }: { warehouse?: TWarehouse | null; onSubmit: (body: TCreateWarehouse) => Promise<unknown>; onCancel: () => void; submitting: boolean }) {
   const { t } = useTranslation();
-  const technicians = useTechnicians();
+  const [techSearch, setTechSearch] = useState('');
+  // The list's label is "name (email)": search by the name part once one is picked.
+  const technicians = useTechnicians(techSearch.replace(/\s*\(.*$/, ''));
   const toInput = (v: Values) => ({ ...v, technician_id: v.kind === 'van' ? v.technician_id : null });
+  const technicianOptions = (technicians.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }));
+  // The van's current technician stays shown even when the search no longer lists them.
+  if (warehouse?.technician_id && !technicianOptions.some((o) => o.value === warehouse.technician_id)) {
+    technicianOptions.unshift({ value: warehouse.technician_id, label: warehouse.technician_name ?? warehouse.technician_id });
+  }
   const form = useForm<Values>({
     initialValues: { code: warehouse?.code ?? '', name: warehouse?.name ?? '', kind: warehouse?.kind ?? 'branch', technician_id: warehouse?.technician_id ?? null, address: warehouse?.address ?? '' },
     validate: (v) => zodFieldErrors(ZCreateWarehouse, toInput(v)),
@@ -56,7 +70,10 @@ export function WarehouseForm({ warehouse, onSubmit, onCancel, submitting }: { w
               label={t('warehouses.fields.technician')}
               required
               searchable
-              data={(technicians.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
+              data={technicianOptions}
+              searchValue={techSearch}
+              onSearchChange={setTechSearch}
+              nothingFoundMessage={technicians.isFetching ? undefined : t('list.noMatchesTitle')}
               {...inputProps('technician_id')}
             />
           )}

@@ -1,0 +1,211 @@
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconBox, IconCoins, IconPackageOff, IconTruckDelivery, IconTruck, type Icon } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { compareDecimal } from '@portal/shared';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { Ltr } from '../../../components/ltr';
+import { StockStatusBadge } from '../../../components/stock-status-badge';
+import { useNumberFormat } from '../../../lib/decimal';
+import { useRealtimeSubscription } from '../../../lib/realtime';
+import { formatDateTime, formatRelativeTime, useNow } from '../../../lib/relative-time';
+import { useSupervisorDashboard } from './get-supervisor-dashboard';
+
+const noop = () => undefined;
+
+function Figure({ label, hint, value, to, icon: FigureIcon, color, testId }: { label: string; hint?: string; value: string; to: string; icon: Icon; color: string; testId: string }) {
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="md" data-testid={testId} style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} fz={26} data-testid={`${testId}-value`}>
+            <Ltr>{value}</Ltr>
+          </Text>
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          )}
+        </Stack>
+        <ThemeIcon size={40} radius="md" variant="light" color={color}>
+          <FigureIcon size={22} stroke={1.6} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * PRODUCT.md §5, supervisor: items low / out of stock, pending transfers, stock value by
+ * warehouse, recent movements — each figure links to the list behind it, filtered in the URL.
+ * Stock and transfer events refresh it (inventory-lookups registers the keys).
+ */
+export function SupervisorDashboard() {
+  const { t, i18n } = useTranslation();
+  const fmt = useNumberFormat();
+  const now = useNow();
+  const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
+  useRealtimeSubscription('stock', noop);
+  useRealtimeSubscription('transfers', noop);
+  const dashboard = useSupervisorDashboard();
+
+  if (dashboard.isPending) return <ListLoading rows={6} />;
+  if (dashboard.isError) return <ListError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  const d = dashboard.data;
+  const maxValue = d.stock_value_by_warehouse.reduce((max, w) => (compareDecimal(w.value, max) > 0 ? w.value : max), '0');
+
+  return (
+    <Stack gap="lg" data-testid="supervisor-dashboard">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Figure testId="figure-low" label={t('supervisorDashboard.lowStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.low_stock)} to="/dashboard/inventory?status=low_stock" icon={IconAlertTriangle} color="orange" />
+        <Figure testId="figure-out" label={t('supervisorDashboard.outOfStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.out_of_stock)} to="/dashboard/inventory?status=out_of_stock" icon={IconPackageOff} color="red" />
+        <Figure
+          testId="figure-pending"
+          label={t('supervisorDashboard.pendingTransfers')}
+          hint={t('supervisorDashboard.inTransitHint', { count: d.in_transit_transfers })}
+          value={fmt.count(d.pending_transfers)}
+          to="/dashboard/transfers?status=pending"
+          icon={IconTruckDelivery}
+          color="blue"
+        />
+        <Figure testId="figure-value" label={t('supervisorDashboard.stockValue')} value={fmt.money(d.stock_value)} to="/dashboard/warehouses" icon={IconCoins} color="teal" />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={3} fz="md">
+              {t('supervisorDashboard.valueByWarehouse')}
+            </Title>
+            <Anchor component={Link} to="/dashboard/warehouses" size="sm">
+              {t('supervisorDashboard.seeAll')}
+            </Anchor>
+          </Group>
+          <Stack gap="xs" data-testid="value-by-warehouse">
+            {d.stock_value_by_warehouse.map((w) => {
+              // A bar's length is a display approximation; the figure beside it is exact.
+              const share = compareDecimal(maxValue, 0) > 0 ? (Number(w.value) / Number(maxValue)) * 100 : 0;
+              return (
+                <Anchor key={w.warehouse_id} component={Link} to={`/dashboard/inventory?warehouse_id=${w.warehouse_id}`} underline="never" c="inherit">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                      {w.warehouse_kind === 'van' ? <IconTruck size={16} /> : <IconBox size={16} />}
+                      <Text size="sm" truncate>
+                        <Ltr>{w.warehouse_code}</Ltr> · <span dir="auto">{w.warehouse_name}</span>
+                      </Text>
+                    </Group>
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      <Ltr>{fmt.money(w.value)}</Ltr>
+                    </Text>
+                  </Group>
+                  <div style={{ height: 6, borderRadius: 3, background: 'var(--mantine-color-gray-2)', marginTop: 4 }}>
+                    <div style={{ height: 6, borderRadius: 3, width: `${share}%`, background: 'var(--mantine-color-teal-6)' }} />
+                  </div>
+                </Anchor>
+              );
+            })}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={3} fz="md">
+              {t('supervisorDashboard.attention')}
+            </Title>
+            <Anchor component={Link} to="/dashboard/warehouse-diagnostic" size="sm">
+              {t('supervisorDashboard.seeAll')}
+            </Anchor>
+          </Group>
+          {d.attention.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('supervisorDashboard.allInStock')}
+            </Text>
+          ) : (
+            <Table verticalSpacing={6} data-testid="attention">
+              <Table.Tbody>
+                {d.attention.map((r) => (
+                  <Table.Tr key={`${r.item_id}-${r.warehouse_id}`}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/dashboard/inventory?warehouse_id=${r.warehouse_id}&status=${r.status}`} size="sm" c="inherit">
+                        <span dir="auto">{r.item_name}</span>
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        <Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr>
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                      <Ltr>
+                        {fmt.quantity(r.quantity)} / {fmt.quantity(r.min_quantity)} {r.unit}
+                      </Ltr>
+                    </Table.Td>
+                    <Table.Td ta="end">
+                      <StockStatusBadge status={r.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={3} fz="md">
+            {t('supervisorDashboard.recentMovements')}
+          </Title>
+          <Anchor component={Link} to="/dashboard/adjustments" size="sm">
+            {t('nav.adjustments')}
+          </Anchor>
+        </Group>
+        {d.recent_movements.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('supervisorDashboard.noMovements')}
+          </Text>
+        ) : (
+          <div style={{ overflowX: 'auto' }}>
+            <Table verticalSpacing={6} data-testid="recent-movements">
+              <Table.Tbody>
+                {d.recent_movements.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip label={formatDateTime(m.created_at, language)}>
+                        <Text size="xs" c="dimmed" span>
+                          {formatRelativeTime(m.created_at, language, now)}
+                        </Text>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/dashboard/inventory?item_id=${m.item_id}`} size="sm" c="inherit">
+                        <span dir="auto">{m.item_name}</span>
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        <Ltr>{m.item_code}</Ltr> · <Ltr>{m.warehouse_code}</Ltr>
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{t(`movementKind.${m.kind}`)}</Text>
+                      {m.document_number && (
+                        <Text size="xs" c="dimmed">
+                          <Ltr>{m.document_number}</Ltr>
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="end" fw={600} c={compareDecimal(m.quantity, 0) < 0 ? 'red' : 'teal'} style={{ whiteSpace: 'nowrap' }}>
+                      <Ltr>{`${compareDecimal(m.quantity, 0) > 0 ? '+' : ''}${fmt.quantity(m.quantity)}`}</Ltr>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+export default SupervisorDashboard;
