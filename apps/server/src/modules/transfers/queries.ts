@@ -123,6 +123,46 @@ export async function findTransfer<F extends boolean = false>(
   return row ?? null;
 }
 
+/** What a transition needs of its transfer, read with the row lock. */
+export interface LockedTransfer {
+  id: string;
+  number: string;
+  status: TransferStatus;
+  requested_by: string;
+  from_id: string;
+  from_name: string;
+  from_technician_id: string | null;
+  to_id: string;
+  to_name: string;
+  to_technician_id: string | null;
+  lines: { item_id: string; quantity: string }[];
+  caller_van_id: string | null;
+  caller_name: string | null;
+}
+
+/**
+ * Locks a transfer the caller may see (`for update of t`: the transfer row only) and reads
+ * what a transition needs, in one lean statement: this runs once per transition while other
+ * transitions wait, so it joins only what it must.
+ */
+export async function lockTransfer(tx: DbOrTx, id: string, callerId: string, visibility: Visibility): Promise<LockedTransfer | null> {
+  const [row] = rowsOf<LockedTransfer>(
+    await tx.execute(sql`
+      select ${callerColumns(callerId)},
+        t.id, t.number, t.status, t.requested_by,
+        fw.id as from_id, fw.name as from_name, fw.technician_id as from_technician_id,
+        tw.id as to_id, tw.name as to_name, tw.technician_id as to_technician_id,
+        (select coalesce(json_agg(json_build_object('item_id', l.item_id, 'quantity', l.quantity::text)), '[]'::json)
+           from transfer_lines l where l.transfer_id = t.id) as lines
+      from transfers t
+      join warehouses fw on fw.id = t.from_warehouse_id
+      join warehouses tw on tw.id = t.to_warehouse_id
+      where t.id = ${id}::uuid and ${visibleSql(visibility)}
+      for update of t`),
+  );
+  return row ?? null;
+}
+
 /** The timeline of a full row, oldest first, as the API gives it. */
 export const timelineOf = (r: FullTransferRow): TTransferEvent[] =>
   r.timeline.map((e) => ({

@@ -1,5 +1,4 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   scopeOf,
   TRANSFER_TRANSITIONS,
@@ -26,7 +25,7 @@ import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
 import { deliveryNoteFileName, renderDeliveryNoteCsv, renderDeliveryNotePdf } from './document.js';
-import { findTransfer, listTransfers, timelineOf, warehouseOf, type FullTransferRow, type TransferRow, type Visibility } from './queries.js';
+import { findTransfer, listTransfers, lockTransfer, timelineOf, warehouseOf, type FullTransferRow, type TransferRow, type Visibility } from './queries.js';
 
 /** Who acts on transfers: what services need of the caller (seeding and benchmarks pass their own). */
 export type TransferCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
@@ -47,7 +46,7 @@ function visibilityOf(caller: TransferCaller): Visibility {
 }
 
 /** The caller as the state machine sees them; their van comes with the transfer row. */
-const actorOf = (caller: TransferCaller, row: TransferRow): TransferActor => ({
+const actorOf = (caller: TransferCaller, row: Pick<TransferRow, 'caller_van_id'>): TransferActor => ({
   userId: caller.userId,
   role: caller.role,
   vanWarehouseId: caller.role === 'technician' ? row.caller_van_id : null,
@@ -94,7 +93,7 @@ async function loadTransfer(db: DbOrTx, caller: TransferCaller, id: string): Pro
 const concerned = (r: Pick<TransferRow, 'requested_by' | 'from_technician_id' | 'to_technician_id'>) =>
   [r.requested_by, r.from_technician_id, r.to_technician_id].filter((id): id is string => !!id);
 
-async function publishChange(tx: Tx, r: TransferRow, event: string) {
+async function publishChange(tx: Tx, r: Pick<TransferRow, 'id' | 'status' | 'from_technician_id' | 'to_technician_id'>, event: string) {
   await publish(tx, {
     topic: 'transfers',
     event,
@@ -210,7 +209,7 @@ export async function applyTransition(
   note: string | null = null,
 ): Promise<{ id: string; actor: TransferActor }> {
   // One statement: the caller's view of the transfer, its lines, the caller's van and name, and the row lock.
-  const row = await findTransfer(tx, id, caller.userId, visibilityOf(caller), { lock: true, full: true });
+  const row = await lockTransfer(tx, id, caller.userId, visibilityOf(caller));
   if (!row) throw notFound('Transfer');
   const actor = actorOf(caller, row);
   const actorName = row.caller_name ?? '';
@@ -231,18 +230,17 @@ export async function applyTransition(
   // ones (many transfers draw on the same items), so they are taken last and held only
   // until the commit that follows.
   const to = STATUS_AFTER[action];
-  const now = sql`now()`;
-  const set: PgUpdateSetSource<typeof transfers> =
+  const set =
     action === 'approve' || action === 'reject'
-      ? { decidedBy: caller.userId, decidedAt: now, rejectionReason: action === 'reject' ? note : null }
+      ? sql`decided_by = ${caller.userId}::uuid, decided_at = now(), rejection_reason = ${action === 'reject' ? note : null}`
       : action === 'receive'
-        ? { receivedBy: caller.userId, receivedAt: now }
-        : { cancelledBy: caller.userId, cancelledAt: now };
-  await tx
-    .update(transfers)
-    .set({ ...set, status: to, updatedAt: now })
-    .where(eq(transfers.id, id));
-  await tx.insert(transferEvents).values({ transferId: id, fromStatus: row.status, toStatus: to, actorId: caller.userId, note });
+        ? sql`received_by = ${caller.userId}::uuid, received_at = now()`
+        : sql`cancelled_by = ${caller.userId}::uuid, cancelled_at = now()`;
+  // The new status and its timeline entry in one statement.
+  await tx.execute(sql`
+    with changed as (update transfers set status = ${to}::transfer_status, updated_at = now(), ${set} where id = ${id}::uuid returning id)
+    insert into transfer_events (transfer_id, from_status, to_status, actor_id, note)
+    select id, ${row.status}::transfer_status, ${to}::transfer_status, ${caller.userId}::uuid, ${note} from changed`);
   await audit(tx, {
     actorId: caller.userId,
     action: `transfer.${to}`,
