@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import { ZLanguage, ZMobile, ZName, ZRole } from './auth.js';
+import { ZMobile, ZName, ZRole, ZUser } from './auth.js';
 
 /** A user as an admin sees them. */
-export const ZAdminUser = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  role: ZRole,
-  mobile: z.string().nullable(),
-  language: ZLanguage,
+export const ZAdminUser = ZUser.extend({
   active: z.boolean(),
   created_at: z.string(),
   last_sign_in_at: z.string().nullable(),

@@ -1,6 +1,6 @@
 import type { Role } from '@portal/shared';
 import type { Database, Db } from '../../db/client.js';
-import { EVENTS_CHANNEL, onLocalPublish, type BusMessage } from '../realtime/events.js';
+import { EVENTS_CHANNEL, onLocalPublish, parseBusMessage, type BusMessage } from '../realtime/events.js';
 import { findLiveSession } from './queries.js';
 
 /** What the access hook needs of a live session and its user. */
@@ -143,12 +143,8 @@ export class SessionCache {
   }
 
   private onBusMessage(raw: string) {
-    let message: BusMessage;
-    try {
-      message = JSON.parse(raw);
-    } catch {
-      return;
-    }
+    const message = parseBusMessage(raw);
+    if (!message) return;
     // Committed: the database now shows the change, so caching may resume.
     if (message.topic === '_sessions') {
       for (const id of message.sessionIds) this.pending.delete(id);

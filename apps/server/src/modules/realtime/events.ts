@@ -54,6 +54,15 @@ export async function publish(tx: DbOrTx, message: BusMessage): Promise<void> {
   }
 }
 
+/** A payload from the bus, or null when it is not one of ours. */
+export function parseBusMessage(raw: string): BusMessage | null {
+  try {
+    return JSON.parse(raw) as BusMessage;
+  } catch {
+    return null;
+  }
+}
+
 type LocalHook = (message: SessionsRevokedEvent | UsersChangedEvent) => void;
 const localHooks = new Set<LocalHook>();
 

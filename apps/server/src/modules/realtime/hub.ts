@@ -11,7 +11,7 @@ import {
   type Topic,
 } from '@portal/shared';
 import type { AppContext } from '../../context.js';
-import { EVENTS_CHANNEL, type BusMessage, type DomainEvent } from './events.js';
+import { EVENTS_CHANNEL, parseBusMessage, type DomainEvent } from './events.js';
 
 /** What a role must hold to join a topic: the same capability its REST reads need. */
 const TOPIC_ACCESS: Record<Topic, CapabilityAction> = {
@@ -196,12 +196,8 @@ export class RealtimeHub {
   }
 
   private dispatch(raw: string) {
-    let message: BusMessage;
-    try {
-      message = JSON.parse(raw);
-    } catch {
-      return;
-    }
+    const message = parseBusMessage(raw);
+    if (!message) return;
     if (message.topic === '_sessions') {
       const revoked = new Set(message.sessionIds);
       for (const c of [...this.connections]) {

@@ -5,15 +5,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { customers, technicians, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { publishUsersChanged, revokeUserSessions, type UserRow } from '../auth/queries.js';
+import { publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/queries.js';
 
 export const toAdminUser = (u: UserRow): TAdminUser => ({
-  id: u.id,
-  email: u.email,
-  name: u.name,
-  role: u.role,
-  mobile: u.mobile,
-  language: u.language,
+  ...toApiUser(u),
   active: u.active,
   created_at: u.createdAt.toISOString(),
   last_sign_in_at: u.lastSignInAt?.toISOString() ?? null,
