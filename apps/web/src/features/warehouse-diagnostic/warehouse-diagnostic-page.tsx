@@ -9,9 +9,11 @@ import { PageHeader } from '../../components/page-header';
 import { useNumberFormat } from '../../lib/decimal';
 import { useWarehouseStatuses } from '../../lib/inventory-lookups';
 import { useRealtimeSubscription } from '../../lib/realtime';
+import { formatDateTime } from '../../lib/relative-time';
 import { useCurrentUser } from '../../lib/session-store';
 
 const noop = () => undefined;
+const KIND_ORDER = { main: 0, branch: 1, van: 2 } as const;
 
 function Count({ label, value, to, color }: { label: string; value: number; to?: string; color: string }) {
   const body = (
@@ -30,11 +32,11 @@ function WarehouseCard({ status }: { status: TWarehouseStatus }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="warehouse-status" data-code={w.code}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Stack gap={0}>
+        <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={600}><span dir="auto">{w.name}</span></Text>
           <Text size="xs" c="dimmed"><Ltr>{w.code}</Ltr> · {t(`warehouseKind.${w.kind}`)}</Text>
         </Stack>
-        <Badge color={status.invariant.ok ? 'teal' : 'red'} leftSection={status.invariant.ok ? <IconCircleCheck size={12} /> : <IconAlertTriangle size={12} />} data-testid="invariant">
+        <Badge style={{ flexShrink: 0, overflow: 'visible' }} color={status.invariant.ok ? 'teal' : 'red'} leftSection={status.invariant.ok ? <IconCircleCheck size={12} /> : <IconAlertTriangle size={12} />} data-testid="invariant">
           {status.invariant.ok ? t('warehouseStatus.invariantOk') : t('warehouseStatus.invariantBroken')}
         </Badge>
       </Group>
@@ -58,7 +60,7 @@ function WarehouseCard({ status }: { status: TWarehouseStatus }) {
 
 /** Per warehouse: low and out of stock, pending and in-transit transfers, and the ledger check. */
 export function WarehouseDiagnosticPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useRealtimeSubscription('stock', noop);
   useRealtimeSubscription('transfers', noop);
   const user = useCurrentUser();
@@ -75,9 +77,9 @@ export function WarehouseDiagnosticPage() {
         <ListEmpty icon={IconStethoscope} />
       ) : (
         <>
-          <Title order={3} fz="sm" c="dimmed" mb="xs">{t('warehouseStatus.checkedAt', { at: new Date(statuses.data.items[0]!.checked_at).toLocaleString() })}</Title>
+          <Title order={3} fz="sm" c="dimmed" mb="xs">{t('warehouseStatus.checkedAt', { at: formatDateTime(statuses.data.items[0]!.checked_at, i18n.resolvedLanguage === 'ar' ? 'ar' : 'en') })}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {statuses.data.items.map((s) => <WarehouseCard key={s.warehouse.id} status={s} />)}
+            {[...statuses.data.items].sort((a, b) => KIND_ORDER[a.warehouse.kind] - KIND_ORDER[b.warehouse.kind]).map((s) => <WarehouseCard key={s.warehouse.id} status={s} />)}
           </SimpleGrid>
         </>
       )}

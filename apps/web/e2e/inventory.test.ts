@@ -1,0 +1,147 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TItem, TSession, TWarehouseList } from '@portal/shared';
+import { baseUrl, DEMO_PASSWORD, signIn, skipE2e, useBrowserPage } from './browser';
+
+// --- the API, called from the test process (the "admin in another browser") ------------------
+
+async function api<T>(path: string, init: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const tokenOf = async (email: string) => (await api<TSession>('/api/auth/token?grant_type=password', { body: { email, password: DEMO_PASSWORD } })).access_token;
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+
+/** Resolves once the page's realtime socket has joined `topic`. */
+function watchJoins(page: Page) {
+  const joined = new Set<string>();
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/api/realtime')) return;
+    const joins = new Map<string, string>();
+    ws.on('framesent', ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { type: string; ref: string; topic?: string };
+      if (frame.type === 'join' && frame.topic) joins.set(frame.ref, frame.topic);
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { type: string; ref?: string; status?: string };
+      if (frame.type === 'reply' && frame.status === 'ok' && frame.ref && joins.has(frame.ref)) joined.add(joins.get(frame.ref)!);
+    });
+  });
+  return { joined: (topic: string) => expect.poll(() => joined.has(topic), { timeout: 15_000 }).toBe(true) };
+}
+
+/** Picks `label` in a Mantine Select, typing `search` first to narrow it. */
+async function choose(page: Page, testId: string, search: string, label: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+const unreadCount = async (page: Page) => Number(await page.getByTestId('notification-bell').getAttribute('data-unread-count'));
+
+describe.skipIf(skipE2e())('inventory', () => {
+  const t = useBrowserPage();
+
+  it('a supervisor creates an item, gives it its initial stock by an adjustment and sees the quantity in the list', async () => {
+    const { page } = t;
+    const admin = await tokenOf('admin@demo.test');
+    const main = (await api<TWarehouseList>('/api/warehouses?kind=main', { token: admin })).items[0]!;
+    const code = `E2E-INV-${stamp()}`;
+    const name = 'مروحة تبريد للحاسوب';
+
+    await page.goto('/login?lng=en');
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/dashboard/inventory');
+    await page.getByTestId('item-new').click();
+    await page.getByTestId('item-code').fill(code);
+    await page.getByTestId('item-name').fill(name);
+    await page.getByTestId('item-category').fill('E2E Fans');
+    await page.getByTestId('item-min').fill('2');
+    await page.getByTestId('item-price').fill('40.00');
+    // The form shows the price with tax as the server will compute it (15 % by default).
+    await expect.poll(() => page.getByTestId('item-total').textContent()).toContain('46.00');
+    await page.getByTestId('item-submit').click();
+    await page.getByTestId('item-form').waitFor({ state: 'detached' });
+
+    await page.goto('/dashboard/adjustments');
+    await page.getByTestId('adjustment-new').click();
+    await choose(page, 'adjustment-warehouse', main.code, `${main.code} · ${main.name}`);
+    await choose(page, 'adjustment-item', code, `${code} · ${name}`);
+    // A new item has no stock in the warehouse yet.
+    await expect.poll(() => page.getByTestId('adjustment-current').textContent()).toMatch(/: 0\b/);
+    await page.getByTestId('adjustment-quantity').fill('12.5');
+    await page.getByTestId('adjustment-reason').click();
+    await page.getByRole('option', { name: 'Initial stock', exact: true }).click();
+    await page.getByTestId('adjustment-submit').click();
+    await page.getByTestId('adjustment-form').waitFor({ state: 'detached' });
+    await page.getByText(code).first().waitFor();
+
+    await page.goto(`/dashboard/inventory?q=${code}`);
+    await expect.poll(() => page.getByTestId('item-row-quantity').allTextContents()).toEqual(['12.5 pcs']);
+  });
+
+  it("the list's search and filters are in the URL and survive a reload", async () => {
+    const { page } = t;
+    await page.goto('/login?lng=en');
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/dashboard/inventory');
+    await page.getByTestId('item-row-quantity').first().waitFor();
+
+    await page.getByTestId('filter-status').click();
+    await page.getByRole('option', { name: 'Low stock', exact: true }).click();
+    await page.getByTestId('list-search').fill('a');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('a');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('low_stock');
+    const rowsBefore = await page.getByTestId('item-row-quantity').allTextContents();
+    expect(rowsBefore.length).toBeGreaterThan(0);
+
+    await page.reload();
+    await page.getByTestId('item-row-quantity').first().waitFor();
+    await expect.poll(() => page.getByTestId('filter-status').inputValue()).toBe('Low stock');
+    expect(await page.getByTestId('list-search').inputValue()).toBe('a');
+    expect(await page.getByTestId('item-row-quantity').allTextContents()).toEqual(rowsBefore);
+    // Every row shown is low on stock.
+    const statuses = await page.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    expect(new Set(statuses)).toEqual(new Set(['low_stock']));
+  });
+
+  it('a low-stock notification reaches an open supervisor page live: toast, bell and the dashboard figure', async () => {
+    const { page } = t;
+    const admin = await tokenOf('admin@demo.test');
+    const main = (await api<TWarehouseList>('/api/warehouses?kind=main', { token: admin })).items[0]!;
+    const item = await api<TItem>('/api/items', {
+      token: admin,
+      body: { code: `E2E-LOW-${stamp()}`, name: 'Thermal Paste Live 4g', category: 'E2E', unit: 'pcs', min_quantity: '5', price: '9.00' },
+    });
+    await api('/api/adjustments', { token: admin, body: { warehouse_id: main.id, item_id: item.id, quantity_change: '10', reason: 'initial_stock' } });
+
+    const joins = watchJoins(page);
+    await page.goto('/login?lng=en');
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/dashboard');
+    await page.getByTestId('supervisor-dashboard').waitFor();
+    await joins.joined('notifications');
+    await joins.joined('stock');
+    const unreadBefore = await unreadCount(page);
+    const lowBefore = Number(await page.getByTestId('figure-low-value').textContent());
+
+    // The admin (another session) takes the item below its minimum.
+    await api('/api/adjustments', { token: admin, body: { warehouse_id: main.id, item_id: item.id, quantity_change: '-7', reason: 'damaged' } });
+
+    const toast = page.getByTestId('live-notification-toast').filter({ hasText: item.name });
+    await toast.waitFor({ timeout: 15_000 });
+    await expect.poll(() => toast.textContent()).toContain('Low stock');
+    await expect.poll(() => unreadCount(page)).toBe(unreadBefore + 1);
+    await expect.poll(async () => Number(await page.getByTestId('figure-low-value').textContent())).toBe(lowBefore + 1);
+  });
+});
