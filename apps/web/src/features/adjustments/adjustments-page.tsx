@@ -120,7 +120,7 @@ export function AdjustmentsPage() {
             records={page?.items ?? []}
             customRowAttributes={(r) => ({ 'data-testid': 'adjustment-row', 'data-number': r.number })}
             columns={[
-              { accessor: 'number', title: t('adjustments.fields.number'), render: (r) => <Ltr>{r.number}</Ltr> },
+              { accessor: 'number', title: t('adjustments.fields.number'), cellsStyle: () => ({ whiteSpace: 'nowrap' }), render: (r) => <Ltr>{r.number}</Ltr> },
               { accessor: 'created_at', title: t('adjustments.fields.date'), visibleMediaQuery: '(min-width: 48em)', render: (r) => dateTime.format(new Date(r.created_at)) },
               {
                 accessor: 'item_name',
@@ -130,8 +130,14 @@ export function AdjustmentsPage() {
                     <Text size="sm">
                       <span dir="auto">{r.item_name}</span>
                     </Text>
+                    {/* Each code stays whole on a narrow phone: a code broken over two lines reads scrambled in RTL. */}
                     <Text size="xs" c="dimmed">
-                      <Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr>
+                      <span style={{ whiteSpace: 'nowrap' }}>
+                        <Ltr>{r.item_code}</Ltr>
+                      </span>{' '}
+                      · <span style={{ whiteSpace: 'nowrap' }}>
+                        <Ltr>{r.warehouse_code}</Ltr>
+                      </span>
                     </Text>
                   </Stack>
                 ),
