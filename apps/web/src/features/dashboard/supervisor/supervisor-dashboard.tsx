@@ -136,13 +136,16 @@ export function SupervisorDashboard() {
                         <Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr>
                       </Text>
                     </Table.Td>
+                    {/* Quantity and status stacked in one cell: on a phone two narrow cells truncate the badge. */}
                     <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                      <Ltr>
-                        {fmt.quantity(r.quantity)} / {fmt.quantity(r.min_quantity)} {r.unit}
-                      </Ltr>
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <StockStatusBadge status={r.status} />
+                      <Stack gap={2} align="flex-end">
+                        <Text size="sm">
+                          <Ltr>
+                            {fmt.quantity(r.quantity)} / {fmt.quantity(r.min_quantity)} {r.unit}
+                          </Ltr>
+                        </Text>
+                        <StockStatusBadge status={r.status} />
+                      </Stack>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -183,7 +186,12 @@ export function SupervisorDashboard() {
                         <span dir="auto">{m.item_name}</span>
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        <Ltr>{m.item_code}</Ltr> · <Ltr>{m.warehouse_code}</Ltr>
+                        <span style={{ whiteSpace: 'nowrap' }}>
+                          <Ltr>{m.item_code}</Ltr>
+                        </span>{' '}
+                        · <span style={{ whiteSpace: 'nowrap' }}>
+                          <Ltr>{m.warehouse_code}</Ltr>
+                        </span>
                       </Text>
                     </Table.Td>
                     <Table.Td>
