@@ -104,21 +104,17 @@ const transferSelect = (callerId: string, full: boolean) => sql`
 
 /**
  * One transfer, if `visibility` lets the caller see it, with the caller's van and name, and
- * its lines and timeline too when `full`; `lock` takes its row lock for a transition. One
- * statement, whatever the options: every round trip costs more than the work in it.
+ * its lines and timeline too when `full`: one statement, whatever the options.
  */
 export async function findTransfer<F extends boolean = false>(
   db: DbOrTx,
   id: string,
   callerId: string,
   visibility: Visibility,
-  opts: { lock?: boolean; full?: F } = {},
+  opts: { full?: F } = {},
 ): Promise<(F extends true ? FullTransferRow : TransferRow) | null> {
-  // `for update of t` locks only the transfer row (not the joined warehouses and users): every
-  // transition of one transfer takes its turn, and the second sees the first one's outcome.
-  const lock = opts.lock ? sql` for update of t` : sql``;
   const [row] = rowsOf<F extends true ? FullTransferRow : TransferRow>(
-    await db.execute(sql`${transferSelect(callerId, !!opts.full)} where t.id = ${id}::uuid and ${visibleSql(visibility)}${lock}`),
+    await db.execute(sql`${transferSelect(callerId, !!opts.full)} where t.id = ${id}::uuid and ${visibleSql(visibility)}`),
   );
   return row ?? null;
 }
@@ -141,9 +137,9 @@ export interface LockedTransfer {
 }
 
 /**
- * Locks a transfer the caller may see (`for update of t`: the transfer row only) and reads
- * what a transition needs, in one lean statement: this runs once per transition while other
- * transitions wait, so it joins only what it must.
+ * Locks a transfer the caller may see and reads what a transition needs, in one lean
+ * statement. `for update of t` locks the transfer row only, not the joined warehouses: every
+ * transition of one transfer takes its turn, and the second sees the first one's outcome.
  */
 export async function lockTransfer(tx: DbOrTx, id: string, callerId: string, visibility: Visibility): Promise<LockedTransfer | null> {
   const [row] = rowsOf<LockedTransfer>(
