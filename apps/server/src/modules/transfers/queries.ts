@@ -113,11 +113,13 @@ export async function findTransfer<F extends boolean = false>(
   visibility: Visibility,
   opts: { full?: F } = {},
 ): Promise<(F extends true ? FullTransferRow : TransferRow) | null> {
-  const [row] = rowsOf<F extends true ? FullTransferRow : TransferRow>(
-    await db.execute(sql`${transferSelect(callerId, !!opts.full)} where t.id = ${id}::uuid and ${visibleSql(visibility)}`),
-  );
+  const [row] = rowsOf<F extends true ? FullTransferRow : TransferRow>(await db.execute(transferQuery(id, callerId, visibility, !!opts.full)));
   return row ?? null;
 }
+
+/** The statement of findTransfer; its text depends only on the visibility scope and `full`. */
+export const transferQuery = (id: string, callerId: string, visibility: Visibility, full: boolean) =>
+  sql`${transferSelect(callerId, full)} where t.id = ${id}::uuid and ${visibleSql(visibility)}`;
 
 /** What a transition needs of its transfer, read with the row lock. */
 export interface LockedTransfer {
