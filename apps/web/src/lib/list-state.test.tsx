@@ -83,6 +83,16 @@ describe('useListState', () => {
     expect(h.state().searchInput).toBe('cab ');
   });
 
+  it('keeps a filter chosen while the search was still pending', async () => {
+    vi.useFakeTimers();
+    const h = await mount('/x');
+    await h.act(() => h.state().setSearchInput('ab'));
+    await h.act(() => h.state().setFilter('status', 'low_stock'));
+    await h.act(() => vi.advanceTimersByTime(300));
+    expect(h.search().get('q')).toBe('ab');
+    expect(h.search().get('status')).toBe('low_stock');
+  });
+
   it('keeps a stack of cursors: next pushes, previous pops, a filter change starts over', async () => {
     const h = await mount('/x?status=low_stock');
     await h.act(() => h.state().nextPage('P2'));

@@ -88,6 +88,12 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // react-router hands a functional update the parameters of the render that made it, so the
+  // debounced write must use the newest `update`: a filter chosen while typing would be lost.
+  const latestUpdate = useRef(update);
+  useEffect(() => {
+    latestUpdate.current = update;
+  }, [update]);
 
   const setSearchInput = useCallback(
     (value: string) => {
@@ -97,10 +103,10 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
         const trimmed = value.trim();
         lastWritten.current = trimmed;
         // Typing replaces the entry: back goes to the page before the search, not letter by letter.
-        update((next) => (trimmed ? next.set('q', trimmed) : next.delete('q')), { replace: true });
+        latestUpdate.current((next) => (trimmed ? next.set('q', trimmed) : next.delete('q')), { replace: true });
       }, debounceMs);
     },
-    [update, debounceMs],
+    [debounceMs],
   );
 
   const filters = useMemo(() => {
