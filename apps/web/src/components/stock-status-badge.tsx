@@ -8,7 +8,15 @@ const COLORS: Record<StockStatus, string> = { in_stock: 'teal', low_stock: 'oran
 export function StockStatusBadge({ status }: { status: StockStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light" size="sm" data-status={status} style={{ whiteSpace: 'nowrap' }}>
+    // Never cut short: in a narrow table cell on a phone the label is the point of the badge.
+    <Badge
+      color={COLORS[status]}
+      variant="light"
+      size="sm"
+      data-status={status}
+      styles={{ root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } }}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {t(`stockStatus.${status}`)}
     </Badge>
   );
