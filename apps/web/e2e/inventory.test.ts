@@ -1,53 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TItem, TSession, TWarehouseList } from '@portal/shared';
-import { baseUrl, DEMO_PASSWORD, signIn, skipE2e, useBrowserPage } from './browser';
+import type { TItem, TWarehouseList } from '@portal/shared';
+import { signIn, skipE2e, useBrowserPage } from './browser';
+import { api, choose, tokenOf, unreadCount, watchJoins } from './helpers';
 
 // --- the API, called from the test process (the "admin in another browser") ------------------
 
-async function api<T>(path: string, init: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const tokenOf = async (email: string) => (await api<TSession>('/api/auth/token?grant_type=password', { body: { email, password: DEMO_PASSWORD } })).access_token;
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-
-/** Resolves once the page's realtime socket has joined `topic`. */
-function watchJoins(page: Page) {
-  const joined = new Set<string>();
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/api/realtime')) return;
-    const joins = new Map<string, string>();
-    ws.on('framesent', ({ payload }) => {
-      const frame = JSON.parse(String(payload)) as { type: string; ref: string; topic?: string };
-      if (frame.type === 'join' && frame.topic) joins.set(frame.ref, frame.topic);
-    });
-    ws.on('framereceived', ({ payload }) => {
-      const frame = JSON.parse(String(payload)) as { type: string; ref?: string; status?: string };
-      if (frame.type === 'reply' && frame.status === 'ok' && frame.ref && joins.has(frame.ref)) joined.add(joins.get(frame.ref)!);
-    });
-  });
-  return { joined: (topic: string) => expect.poll(() => joined.has(topic), { timeout: 15_000 }).toBe(true) };
-}
-
-/** Picks `label` in a Mantine Select, typing `search` first to narrow it. */
-async function choose(page: Page, testId: string, search: string, label: string) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: label, exact: true }).click();
-}
-
-const unreadCount = async (page: Page) => Number(await page.getByTestId('notification-bell').getAttribute('data-unread-count'));
 
 describe.skipIf(skipE2e())('inventory', () => {
   const t = useBrowserPage();

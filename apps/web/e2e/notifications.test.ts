@@ -1,30 +1,12 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TAnnouncementRequest, TSession } from '@portal/shared';
-import { baseUrl, DEMO_PASSWORD, htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { api, documentIsTheSame, markDocument, tokenOf, unreadCount, watchJoins } from './helpers';
 
 // --- the API, called from the test process --------------------------------------------------
 
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function adminToken(): Promise<string> {
-  const session = await api<TSession>('/api/auth/token?grant_type=password', {
-    body: { email: 'admin@demo.test', password: DEMO_PASSWORD },
-  });
-  return session.access_token;
-}
+const adminToken = () => tokenOf('admin@demo.test');
 
 function announce(token: string, body: TAnnouncementRequest): Promise<{ recipients: number }> {
   return api('/api/admin/announcements', { token, body });
@@ -44,38 +26,8 @@ async function newCustomer(): Promise<{ id: string; email: string; password: str
 
 // --- the page ---------------------------------------------------------------------------------
 
-const unreadCount = async (page: Page) => Number(await page.getByTestId('notification-bell').getAttribute('data-unread-count'));
-
 async function waitForCount(page: Page, expected: number) {
   await expect.poll(() => unreadCount(page), { timeout: 15_000 }).toBe(expected);
-}
-
-/** Resolves once the page's realtime socket has joined `topic` (the server answered ok). */
-function watchJoins(page: Page) {
-  const joined = new Set<string>();
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/api/realtime')) return;
-    const joins = new Map<string, string>();
-    ws.on('framesent', ({ payload }) => {
-      const frame = JSON.parse(String(payload)) as { type: string; ref: string; topic?: string };
-      if (frame.type === 'join' && frame.topic) joins.set(frame.ref, frame.topic);
-    });
-    ws.on('framereceived', ({ payload }) => {
-      const frame = JSON.parse(String(payload)) as { type: string; ref?: string; status?: string };
-      if (frame.type === 'reply' && frame.status === 'ok' && frame.ref && joins.has(frame.ref)) joined.add(joins.get(frame.ref)!);
-    });
-  });
-  return {
-    joined: (topic: string) => expect.poll(() => joined.has(topic), { timeout: 15_000 }).toBe(true),
-  };
-}
-
-/** Marks the document, so the test can tell that the page was never reloaded. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => ((window as unknown as { __e2eMark: number }).__e2eMark = 42));
-}
-async function documentIsTheSame(page: Page) {
-  return page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark === 42);
 }
 
 describe.skipIf(skipE2e())('notifications and realtime', () => {

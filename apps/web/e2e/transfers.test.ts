@@ -4,32 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TItem, TSession, TStockList, TWarehouseList } from '@portal/shared';
-import { baseUrl, DEMO_PASSWORD, htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import type { TItem, TStockList, TWarehouseList } from '@portal/shared';
+import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { api, apiRequest, choose, documentIsTheSame, markDocument, tokenOf, watchJoins } from './helpers';
 
 // --- the API, called from the test process --------------------------------------------------
-
-async function request(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<Response> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
-  return response;
-}
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  return (await (await request(path, init)).json()) as T;
-}
-
-async function tokenOf(email: string): Promise<string> {
-  const session = await api<TSession>('/api/auth/token?grant_type=password', { body: { email, password: DEMO_PASSWORD } });
-  return session.access_token;
-}
 
 /** An item of this run's own, with an Arabic name, and `quantity` of it in `warehouseId`. */
 async function stockedItem(token: string, name: string, warehouseId: string, quantity: string): Promise<TItem> {
@@ -48,40 +27,6 @@ async function stockOf(token: string, warehouseId: string, itemId: string): Prom
 }
 
 // --- the page ---------------------------------------------------------------------------------
-
-/** Marks the document, so the test can tell that the page was never reloaded. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => ((window as unknown as { __e2eMark: number }).__e2eMark = 7));
-}
-async function documentIsTheSame(page: Page) {
-  return page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark === 7);
-}
-
-/** Resolves once the page's realtime socket has joined `topic`. */
-function watchJoins(page: Page) {
-  const joined = new Set<string>();
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/api/realtime')) return;
-    const joins = new Map<string, string>();
-    ws.on('framesent', ({ payload }) => {
-      const frame = JSON.parse(String(payload)) as { type: string; ref: string; topic?: string };
-      if (frame.type === 'join' && frame.topic) joins.set(frame.ref, frame.topic);
-    });
-    ws.on('framereceived', ({ payload }) => {
-      const frame = JSON.parse(String(payload)) as { type: string; ref?: string; status?: string };
-      if (frame.type === 'reply' && frame.status === 'ok' && frame.ref && joins.has(frame.ref)) joined.add(joins.get(frame.ref)!);
-    });
-  });
-  return { joined: (topic: string) => expect.poll(() => joined.has(topic), { timeout: 15_000 }).toBe(true) };
-}
-
-/** Picks `label` in a Mantine Select, typing `search` first to narrow it. */
-async function choose(page: Page, testId: string, search: string, label: string, nth = 0) {
-  const input = page.getByTestId(testId).nth(nth);
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: label, exact: true }).click();
-}
 
 const rowOf = (page: Page, number: string) => page.locator(`[data-testid=transfer-row][data-number="${number}"]`);
 
@@ -205,7 +150,7 @@ describe.skipIf(skipE2e())('transfers', () => {
     await print.screenshot({ path: join(shots, 'delivery-note-ar-print.png'), fullPage: true });
 
     // The PDF, downloaded through the API: Arabic item names, shaped and in reading order.
-    const pdf = Buffer.from(await (await request(`/api/transfers/${id}/document?format=pdf&lang=ar`, { token: tech })).arrayBuffer());
+    const pdf = Buffer.from(await (await apiRequest(`/api/transfers/${id}/document?format=pdf&lang=ar`, { token: tech })).arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const pdfPath = join(shots, `${number}-ar.pdf`);
     writeFileSync(pdfPath, pdf);
@@ -214,7 +159,7 @@ describe.skipIf(skipE2e())('transfers', () => {
     expect(text).toContain('فلتر هواء للمكيف');
     expect(text).toContain(number);
     // And the CSV, with a BOM so spreadsheet programs read the Arabic.
-    const csv = Buffer.from(await (await request(`/api/transfers/${id}/document?format=csv&lang=ar`, { token: tech })).arrayBuffer());
+    const csv = Buffer.from(await (await apiRequest(`/api/transfers/${id}/document?format=csv&lang=ar`, { token: tech })).arrayBuffer());
     expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(csv.toString('utf8')).toContain('مضخة مياه صغيرة');
   });
