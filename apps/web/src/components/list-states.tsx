@@ -3,7 +3,9 @@ import { Alert, Button, CloseButton, Group, Paper, Select, Skeleton, Stack, Text
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFilterOff, IconInbox, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@portal/shared';
 import { describeError } from '../lib/errors';
+import type { ListState } from '../lib/list-state';
 
 /**
  * The pieces every list screen shares: a toolbar (search, filters, reset), and its loading,
@@ -190,5 +192,31 @@ export function ListPager({
         </Button>
       </Group>
     </Group>
+  );
+}
+
+/** The pager of a list whose state is in the URL (`useListState`), for a page of `{ items, next_cursor, total }`. */
+export function UrlListPager({
+  list,
+  page,
+  loading,
+}: {
+  list: Pick<ListState<string>, 'pageIndex' | 'limit' | 'previousPage' | 'nextPage' | 'setLimit'>;
+  page: { items: readonly unknown[]; next_cursor: string | null; total: number };
+  loading?: boolean;
+}) {
+  const nextCursor = page.next_cursor;
+  return (
+    <ListPager
+      pageIndex={list.pageIndex}
+      pageSize={list.limit ?? DEFAULT_PAGE_SIZE}
+      shown={page.items.length}
+      total={page.total}
+      hasNext={!!nextCursor}
+      loading={loading}
+      onPrevious={list.previousPage}
+      onNext={() => nextCursor && list.nextPage(nextCursor)}
+      onPageSize={list.setLimit}
+    />
   );
 }

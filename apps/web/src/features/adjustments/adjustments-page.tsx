@@ -9,7 +9,7 @@ import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ADJUSTMENT_REASONS, can, DEFAULT_PAGE_SIZE, type TAdjustment } from '@portal/shared';
 import { ItemPicker } from '../../components/item-picker';
-import { ListEmpty, ListError, ListLoading, ListPager, ListToolbar } from '../../components/list-states';
+import { ListEmpty, ListError, ListLoading, UrlListPager, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
 import { useNumberFormat } from '../../lib/decimal';
@@ -180,17 +180,7 @@ export function AdjustmentsPage() {
             ]}
           />
           {page && (
-            <ListPager
-              pageIndex={list.pageIndex}
-              pageSize={list.limit ?? DEFAULT_PAGE_SIZE}
-              shown={page.items.length}
-              total={page.total}
-              hasNext={!!page.next_cursor}
-              loading={adjustments.isFetching}
-              onPrevious={list.previousPage}
-              onNext={() => page.next_cursor && list.nextPage(page.next_cursor)}
-              onPageSize={list.setLimit}
-            />
+            <UrlListPager list={list} page={page} loading={adjustments.isFetching} />
           )}
         </>
       )}

@@ -8,7 +8,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, STOCK_STATUSES, type TItem } from '@portal/shared';
-import { ListEmpty, ListError, ListLoading, ListPager, ListToolbar } from '../../components/list-states';
+import { ListEmpty, ListError, ListLoading, UrlListPager, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
 import { StockStatusBadge } from '../../components/stock-status-badge';
@@ -223,17 +223,7 @@ export function InventoryPage() {
             ]}
           />
           {page && (
-            <ListPager
-              pageIndex={list.pageIndex}
-              pageSize={list.limit ?? DEFAULT_PAGE_SIZE}
-              shown={page.items.length}
-              total={page.total}
-              hasNext={!!page.next_cursor}
-              loading={items.isFetching}
-              onPrevious={list.previousPage}
-              onNext={() => page.next_cursor && list.nextPage(page.next_cursor)}
-              onPageSize={list.setLimit}
-            />
+            <UrlListPager list={list} page={page} loading={items.isFetching} />
           )}
         </>
       )}

@@ -8,7 +8,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, WAREHOUSE_KINDS, type TWarehouseWithStock } from '@portal/shared';
-import { ListEmpty, ListError, ListLoading, ListPager, ListToolbar } from '../../components/list-states';
+import { ListEmpty, ListError, ListLoading, UrlListPager, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
 import { useNumberFormat } from '../../lib/decimal';
@@ -124,7 +124,7 @@ export function WarehousesPage() {
             ]}
           />
           {page && (
-            <ListPager pageIndex={list.pageIndex} pageSize={list.limit ?? DEFAULT_PAGE_SIZE} shown={page.items.length} total={page.total} hasNext={!!page.next_cursor} loading={warehouses.isFetching} onPrevious={list.previousPage} onNext={() => page.next_cursor && list.nextPage(page.next_cursor)} onPageSize={list.setLimit} />
+            <UrlListPager list={list} page={page} loading={warehouses.isFetching} />
           )}
         </>
       )}

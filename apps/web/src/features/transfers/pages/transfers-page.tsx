@@ -6,10 +6,10 @@ import { IconFilter, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-r
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { can, DEFAULT_PAGE_SIZE, TRANSFER_STATUSES, type TTransferSummary } from '@portal/shared';
+import { can, TRANSFER_STATUSES, type TTransferSummary } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
-import { ListError, ListPager } from '../../../components/list-states';
+import { ListError, UrlListPager } from '../../../components/list-states';
 import { useListState } from '../../../lib/list-state';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useTransfers } from '../api/get-transfers';
@@ -203,17 +203,7 @@ export function TransfersPage() {
       />
 
       {page && (
-        <ListPager
-          pageIndex={list.pageIndex}
-          pageSize={list.limit ?? DEFAULT_PAGE_SIZE}
-          shown={page.items.length}
-          total={page.total}
-          hasNext={Boolean(page.next_cursor)}
-          onPrevious={list.previousPage}
-          onNext={() => page.next_cursor && list.nextPage(page.next_cursor)}
-          onPageSize={list.setLimit}
-          loading={transfers.isFetching}
-        />
+        <UrlListPager list={list} page={page} loading={transfers.isFetching} />
       )}
     </>
   );
