@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'warehouse_inactive',
   'code_taken',
   'no_change',
+  'feedback_given',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

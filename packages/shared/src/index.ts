@@ -10,3 +10,4 @@ export * from './realtime.js';
 export * from './transfers.js';
 export * from './paging.js';
 export * from './inventory.js';
+export * from './service-requests.js';

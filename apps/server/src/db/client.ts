@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -80,6 +82,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
+
 /**
  * The embedded database in `<dataDir>/pgdata`, or in memory when dataDir is null (tests).
  * `loadDataDir` starts from a dump (tests start from an already migrated one: much faster).
@@ -88,8 +93,8 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   const release = dataDir ? acquireLock(dataDir) : () => {};
   try {
     const client = dataDir
-      ? new PGlite(path.join(dataDir, 'pgdata'), { loadDataDir: opts.loadDataDir })
-      : new PGlite({ loadDataDir: opts.loadDataDir });
+      ? new PGlite(path.join(dataDir, 'pgdata'), { loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS })
+      : new PGlite({ loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

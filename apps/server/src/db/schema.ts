@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -14,10 +16,24 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ADJUSTMENT_REASONS, LANGUAGES, MOVEMENT_KINDS, ROLES } from '@portal/shared';
+import {
+  ADJUSTMENT_REASONS,
+  LANGUAGES,
+  MOVEMENT_KINDS,
+  PRIORITIES,
+  ROLES,
+  SERVICE_LOCATIONS,
+  SERVICE_REQUEST_STATUSES,
+  WARRANTY_STATUSES,
+} from '@portal/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
+/** Binary data (attachments): a Buffer in Node, bytea in the database. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 export const roleEnum = pgEnum('role', ROLES);
 export const languageEnum = pgEnum('language', LANGUAGES);
@@ -416,4 +432,123 @@ export const transferEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('transfer_events_transfer_idx').on(t.transferId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------
+// Service requests (PRODUCT.md §3, §4). Lists must stay fast on a million rows: every filter
+// and sort has an index ending in (created_at, id) for keyset paging, and free text is
+// searched through one trigram-indexed column (pg_trgm, in PGlite and PostgreSQL alike).
+
+export const serviceRequestStatusEnum = pgEnum('service_request_status', SERVICE_REQUEST_STATUSES);
+export const priorityEnum = pgEnum('request_priority', PRIORITIES);
+export const serviceLocationEnum = pgEnum('service_location', SERVICE_LOCATIONS);
+export const warrantyStatusEnum = pgEnum('warranty_status', WARRANTY_STATUSES);
+export const attachmentKindEnum = pgEnum('attachment_kind', ['photo', 'customer_signature', 'technician_signature']);
+
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SR-000123 */
+    number: text('number').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    technicianId: uuid('technician_id').references(() => users.id),
+    status: serviceRequestStatusEnum('status').notNull().default('pending'),
+    priority: priorityEnum('priority').notNull().default('medium'),
+    location: serviceLocationEnum('location').notNull(),
+    address: text('address'),
+    serviceType: text('service_type').notNull(),
+    faultType: text('fault_type').notNull(),
+    problemDescription: text('problem_description').notNull(),
+    additionalNotes: text('additional_notes'),
+    deviceBrand: text('device_brand').notNull(),
+    deviceModel: text('device_model').notNull(),
+    deviceSerial: text('device_serial'),
+    warrantyStatus: warrantyStatusEnum('warranty_status').notNull().default('unknown'),
+    warrantyNumber: text('warranty_number'),
+    warrantyExpiry: date('warranty_expiry', { mode: 'string' }),
+    diagnosis: text('diagnosis'),
+    resolution: text('resolution'),
+    awaitingPartsNote: text('awaiting_parts_note'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelledAt: ts('cancelled_at'),
+    /** The request date. */
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    assignedAt: ts('assigned_at'),
+    /** The first move out of `pending` (PRODUCT.md §4). */
+    firstResponseAt: ts('first_response_at'),
+    startedAt: ts('started_at'),
+    completedAt: ts('completed_at'),
+    /** For the first-time-fix rate: ever waited for parts, times reopened. */
+    everPendingParts: boolean('ever_pending_parts').notNull().default(false),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    rating: integer('rating'),
+    feedback: text('feedback'),
+    feedbackAt: ts('feedback_at'),
+    /**
+     * What `q` searches, lower-cased: number, serial, brand, model, customer name and the
+     * problem. Written with the row (and again when the customer's name changes).
+     */
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [
+    uniqueIndex('service_requests_number_key').on(t.number),
+    index('service_requests_created_idx').on(t.createdAt, t.id),
+    index('service_requests_updated_idx').on(t.updatedAt, t.id),
+    index('service_requests_status_idx').on(t.status, t.createdAt, t.id),
+    index('service_requests_priority_idx').on(t.priority, t.createdAt, t.id),
+    index('service_requests_service_type_idx').on(t.serviceType, t.createdAt, t.id),
+    index('service_requests_customer_idx').on(t.customerId, t.createdAt, t.id),
+    index('service_requests_technician_idx').on(t.technicianId, t.createdAt, t.id),
+    index('service_requests_serial_idx').on(sql`lower(${t.deviceSerial})`, t.createdAt).where(sql`${t.deviceSerial} is not null`),
+    index('service_requests_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('service_requests_rating_check', sql`${t.rating} between 1 and 5`),
+    check('service_requests_home_address_check', sql`${t.location} <> 'home' or ${t.address} is not null`),
+  ],
+);
+
+/** A request's history: one row per change of status (from_status null for its creation). */
+export const serviceRequestHistory = pgTable(
+  'service_request_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    fromStatus: serviceRequestStatusEnum('from_status'),
+    toStatus: serviceRequestStatusEnum('to_status').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('service_request_history_request_idx').on(t.requestId, t.createdAt)],
+);
+
+/** Photos and signature images, stored in the database (PRODUCT.md §3): images only, size-limited. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    kind: attachmentKindEnum('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    thumbnail: bytea('thumbnail'),
+    caption: text('caption'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_request_idx').on(t.requestId, t.kind, t.createdAt),
+    // One customer signature and one technician signature per request.
+    uniqueIndex('attachments_signature_key').on(t.requestId, t.kind).where(sql`${t.kind} <> 'photo'`),
+  ],
 );

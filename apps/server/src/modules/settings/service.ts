@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { TCatalogEntry } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 
@@ -19,6 +20,27 @@ export const DEFAULT_SETTINGS = {
     medium: { response_hours: 4, resolution_hours: 24 },
     low: { response_hours: 8, resolution_hours: 48 },
   },
+  /** What a request is for; a technician's skills are these codes. */
+  service_types: [
+    { code: 'laptop', name_en: 'Laptops and computers', name_ar: 'الحواسيب المحمولة والمكتبية' },
+    { code: 'phone', name_en: 'Phones and tablets', name_ar: 'الجوالات والأجهزة اللوحية' },
+    { code: 'appliance', name_en: 'Home appliances', name_ar: 'الأجهزة المنزلية' },
+    { code: 'network', name_en: 'Networks and Wi-Fi', name_ar: 'الشبكات والواي فاي' },
+    { code: 'printer', name_en: 'Printers and office equipment', name_ar: 'الطابعات والأجهزة المكتبية' },
+  ] as TCatalogEntry[],
+  fault_types: [
+    { code: 'no_power', name_en: 'Does not power on', name_ar: 'لا يعمل / لا يشتغل' },
+    { code: 'screen', name_en: 'Screen or display', name_ar: 'الشاشة أو العرض' },
+    { code: 'battery', name_en: 'Battery or charging', name_ar: 'البطارية أو الشحن' },
+    { code: 'overheating', name_en: 'Overheating', name_ar: 'ارتفاع الحرارة' },
+    { code: 'noise', name_en: 'Noise or vibration', name_ar: 'صوت أو اهتزاز' },
+    { code: 'leak', name_en: 'Water leak', name_ar: 'تسريب ماء' },
+    { code: 'cooling', name_en: 'Not cooling', name_ar: 'لا يبرد' },
+    { code: 'software', name_en: 'Software or settings', name_ar: 'البرمجيات أو الإعدادات' },
+    { code: 'connectivity', name_en: 'Network or connectivity', name_ar: 'الشبكة أو الاتصال' },
+    { code: 'physical_damage', name_en: 'Physical damage', name_ar: 'تلف مادي' },
+    { code: 'other', name_en: 'Other', name_ar: 'أخرى' },
+  ] as TCatalogEntry[],
 };
 export type Settings = typeof DEFAULT_SETTINGS;
 export type SettingKey = keyof Settings;
