@@ -11,7 +11,11 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-const SECRET_KEYS = /password|token|hash|secret|code/i;
+/**
+ * Keys whose values are secrets. A plain `code` (an item's or a warehouse's) is not one; the
+ * one-time codes of password recovery are named `recovery_code` / `code_verifier`.
+ */
+const SECRET_KEYS = /password|token|hash|secret|verifier|challenge|recovery_code|otp/i;
 
 /** Never let a secret reach the audit log, however a caller builds before/after. */
 function redact(value: unknown): unknown {

@@ -138,8 +138,7 @@ const ADJUSTMENT_SELECT = sql`
 const stripTs = <T extends { ts: string }>({ ts: _ts, ...rest }: T) => rest;
 
 const ITEM_AUDIT_KEYS = ['name', 'description', 'category', 'unit', 'min_quantity', 'price', 'tax_rate', 'active'] as const;
-/** The audit log redacts keys containing "code", so the item's code goes in as `sku`. */
-const itemAudit = (i: TItem) => ({ sku: i.code, ...Object.fromEntries(ITEM_AUDIT_KEYS.map((k) => [k, i[k]])) });
+const itemAudit = (i: TItem) => ({ code: i.code, ...Object.fromEntries(ITEM_AUDIT_KEYS.map((k) => [k, i[k]])) });
 
 export function createInventoryService(ctx: AppContext) {
   const { db } = ctx;

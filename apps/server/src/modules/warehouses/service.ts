@@ -50,8 +50,7 @@ export async function getWarehouse(db: DbOrTx, id: string): Promise<TWarehouseWi
 const codeTaken = (code: string) =>
   new AppError(409, 'code_taken', `The code ${code} is already used`, { fields: { code: 'invalid' }, details: { code } });
 
-/** The audit log redacts keys containing "code": the warehouse code goes in as `ref`. */
-const forAudit = (w: TWarehouseWithStock) => ({ ref: w.code, name: w.name, kind: w.kind, technician_id: w.technician_id, address: w.address, active: w.active });
+const forAudit = (w: TWarehouseWithStock) => ({ code: w.code, name: w.name, kind: w.kind, technician_id: w.technician_id, address: w.address, active: w.active });
 
 export function createWarehouseService(ctx: AppContext) {
   const { db } = ctx;
