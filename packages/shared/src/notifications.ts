@@ -64,7 +64,14 @@ export type TAnnouncementRequest = z.infer<typeof ZAnnouncementRequest>;
 export const ZAnnouncementResult = z.object({ recipients: z.number().int() });
 
 /** For picking one recipient: users whose name or email matches. */
-export const ZUserLookupQuery = z.object({ q: z.string().trim().max(100).default('') });
+export const ZUserLookupQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  /** Only users of this role (pickers: the customer of a request, the technician to assign). */
+  role: z.enum(ROLES, { message: 'invalid' }).optional(),
+  /** Only active users (default), or everyone with `active=all`. */
+  active: z.enum(['true', 'all']).default('true'),
+});
+export type TUserLookupQuery = z.infer<typeof ZUserLookupQuery>;
 export const ZUserLookup = z.object({
   items: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string(), role: z.enum(ROLES) })),
 });

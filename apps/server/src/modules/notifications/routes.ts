@@ -65,8 +65,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
     '/admin/users/lookup',
     {
       config: { access: 'announce:notification:any' },
-      schema: { tags, summary: 'Find users by name or email (to pick a recipient)', querystring: ZUserLookupQuery, response: { 200: ZUserLookup } },
+      schema: { tags, summary: 'Find users by name or email, optionally of one role (to pick a recipient, a customer or a technician)', querystring: ZUserLookupQuery, response: { 200: ZUserLookup } },
     },
-    async (req) => notifications.lookupUsers(req.query.q),
+    async (req) => notifications.lookupUsers(req.query),
   );
 };

@@ -18,16 +18,17 @@ interface Values {
 }
 
 /**
- * Technicians to own a van: GET /api/admin/users/lookup (name or email, at most 20 answers,
- * admins only — as is managing warehouses), narrowed to technicians. The typed text is the
- * search, so a technician beyond the first 20 users is still found.
+ * Technicians to own a van: GET /api/admin/users/lookup?role=technician (active ones, by name
+ * or email, at most 20 answers; admins only — as is managing warehouses). The typed text is the
+ * search, so a technician beyond the first 20 is still found.
  */
 function useTechnicians(q: string) {
   const [debounced] = useDebouncedValue(q, 300);
   return useQuery({
-    queryKey: ['admin', 'users', 'lookup', debounced],
-    queryFn: ({ signal }) => apiFetch<{ items: { id: string; name: string; email: string; role: string }[] }>('/api/admin/users/lookup', { query: { q: debounced }, signal }),
-    select: (data) => data.items.filter((u) => u.role === 'technician'),
+    queryKey: ['admin', 'users', 'lookup', 'technician', debounced],
+    queryFn: ({ signal }) =>
+      apiFetch<{ items: { id: string; name: string; email: string; role: string }[] }>('/api/admin/users/lookup', { query: { q: debounced, role: 'technician' }, signal }),
+    select: (data) => data.items,
     placeholderData: keepPreviousData,
   });
 }
