@@ -43,6 +43,9 @@ import { createWarehouseService } from './modules/warehouses/service.js';
 import { warehouseRoutes } from './modules/warehouses/routes.js';
 import { inventoryReportRoutes } from './modules/reports/inventory-routes.js';
 import { supervisorDashboardRoutes } from './modules/dashboard/supervisor-routes.js';
+import { createServiceRequestService } from './modules/service-requests/service.js';
+import { serviceRequestRoutes } from './modules/service-requests/routes.js';
+import { customerDashboardRoutes } from './modules/dashboard/customer-routes.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -184,6 +187,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(inventoryReportRoutes, { prefix: '/api', db: ctx.db });
   await app.register(supervisorDashboardRoutes, { prefix: '/api', db: ctx.db });
   await app.register(transferRoutes, { prefix: '/api', transfers: createTransferService(ctx) });
+  await app.register(serviceRequestRoutes, { prefix: '/api', requests: createServiceRequestService(ctx), db: ctx.db });
+  await app.register(customerDashboardRoutes, { prefix: '/api', db: ctx.db });
 
   const webDist = webDistDir(config);
   if (webDist) {

@@ -6,6 +6,7 @@ import { customers, technicians, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/queries.js';
+import { refreshCustomerSearchText } from '../service-requests/queries.js';
 
 export const toAdminUser = (u: UserRow): TAdminUser => ({
   ...toApiUser(u),
@@ -68,6 +69,8 @@ export function createUserAdminService(ctx: AppContext) {
         if (after!.role === 'customer' && (input.name !== undefined || input.mobile !== undefined)) {
           await tx.update(customers).set({ name: after!.name, mobileNumber: after!.mobile }).where(eq(customers.userId, id));
         }
+        // Their requests are found by the customer's name too (decision 004).
+        if (input.name !== undefined && input.name !== before.name) await refreshCustomerSearchText(tx, id);
         if (input.active === false && before.active) await revokeUserSessions(tx, id, 'deactivated');
         await publishUsersChanged(tx, [id]);
         await audit(tx, {

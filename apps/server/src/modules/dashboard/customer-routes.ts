@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZCustomerDashboard } from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/access.js';
+import { customerDashboard } from './customer.js';
+
+export const customerDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/dashboard/customer',
+    {
+      config: { access: 'read:service_request:own' },
+      schema: {
+        tags: ['dashboard'],
+        summary: "Customer dashboard: the caller's request counts, completion rate, response time, satisfaction, pending feedback, recent requests",
+        response: { 200: ZCustomerDashboard },
+      },
+    },
+    async (req) => customerDashboard(db, actorOf(req).userId),
+  );
+};

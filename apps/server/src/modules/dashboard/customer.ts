@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { ACTIVE_REQUEST_STATUSES, type TCustomerDashboard } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { listRequests } from '../service-requests/queries.js';
+import { summaryOf } from '../service-requests/service.js';
+
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * PRODUCT.md §5, the customer dashboard, over the customer's own requests, computed in SQL:
+ * counts by status; completion rate = completed ÷ (total − cancelled); average response =
+ * mean(first response − request date) in minutes; satisfaction = mean rating; pending tasks =
+ * completed requests still without the customer's feedback and signature.
+ */
+export async function customerDashboard(db: DbOrTx, customerId: string): Promise<TCustomerDashboard> {
+  const active = sql.join(
+    ACTIVE_REQUEST_STATUSES.map((s) => sql`${s}::service_request_status`),
+    sql`, `,
+  );
+  const [figures] = rowsOf<Omit<TCustomerDashboard, 'pending_tasks' | 'recent_requests' | 'upcoming_appointments'>>(
+    await db.execute(sql`
+      select f.total, f.active, f.completed, f.pending, f.cancelled,
+        case when f.total - f.cancelled > 0 then f.completed::float8 / (f.total - f.cancelled) end as completion_rate,
+        f.average_response_minutes, f.satisfaction, f.rating_count
+      from (
+        select count(*)::int as total,
+          (count(*) filter (where status in (${active})))::int as active,
+          (count(*) filter (where status = 'completed'))::int as completed,
+          (count(*) filter (where status = 'pending'))::int as pending,
+          (count(*) filter (where status = 'cancelled'))::int as cancelled,
+          (avg(extract(epoch from (first_response_at - created_at)) / 60) filter (where first_response_at is not null))::float8 as average_response_minutes,
+          (avg(rating) filter (where rating is not null))::float8 as satisfaction,
+          count(rating)::int as rating_count
+        from service_requests where customer_id = ${customerId}::uuid
+      ) f`),
+  );
+  const pendingTasks = rowsOf<TCustomerDashboard['pending_tasks'][number]>(
+    await db.execute(sql`
+      select id, number, ${iso('completed_at')} as completed_at from service_requests
+      where customer_id = ${customerId}::uuid and status = 'completed' and feedback_at is null
+      order by completed_at desc nulls last, created_at desc limit 50`),
+  );
+  const caller = { userId: customerId, role: 'customer' as const };
+  const recent = await listRequests(db, caller, { sort: 'request_date', order: 'desc', limit: 5 }, { countCap: 0 });
+  return {
+    ...figures!,
+    pending_tasks: pendingTasks,
+    recent_requests: recent.rows.map((r) => summaryOf(r, caller)),
+    // Appointments arrive with issue #9.
+    upcoming_appointments: [],
+  };
+}

@@ -1,0 +1,123 @@
+import type { Language, TCatalogEntry, TServiceRequestSummary } from '@portal/shared';
+import { formatDate } from '../transfers/document.js';
+
+/** At most this many rows in one export: beyond it, filter. */
+export const EXPORT_MAX_ROWS = 10_000;
+
+const HEADERS: Record<Language, string[]> = {
+  en: [
+    'Number',
+    'Request date',
+    'Status',
+    'Priority',
+    'Location',
+    'Service type',
+    'Fault type',
+    'Customer',
+    'Technician',
+    'Brand',
+    'Model',
+    'Serial number',
+    'Problem',
+    'Assigned at',
+    'First response at',
+    'Completed at',
+    'Rating',
+  ],
+  ar: [
+    'رقم الطلب',
+    'تاريخ الطلب',
+    'الحالة',
+    'الأولوية',
+    'مكان الخدمة',
+    'نوع الخدمة',
+    'نوع العطل',
+    'العميل',
+    'الفني',
+    'الماركة',
+    'الموديل',
+    'الرقم التسلسلي',
+    'وصف المشكلة',
+    'تاريخ الإسناد',
+    'أول استجابة',
+    'تاريخ الإنجاز',
+    'التقييم',
+  ],
+};
+
+const VALUES: Record<Language, Record<string, string>> = {
+  en: {
+    pending: 'Pending',
+    assigned: 'Assigned',
+    in_progress: 'In progress',
+    pending_parts: 'Awaiting parts',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
+    low: 'Low',
+    medium: 'Medium',
+    high: 'High',
+    home: 'Home visit',
+    remote: 'Remote',
+    office: 'At the office',
+  },
+  ar: {
+    pending: 'قيد الانتظار',
+    assigned: 'تم الإسناد',
+    in_progress: 'قيد التنفيذ',
+    pending_parts: 'بانتظار قطع الغيار',
+    completed: 'مكتمل',
+    cancelled: 'ملغى',
+    low: 'منخفضة',
+    medium: 'متوسطة',
+    high: 'عالية',
+    home: 'زيارة منزلية',
+    remote: 'عن بُعد',
+    office: 'في المكتب',
+  },
+};
+
+/** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export interface RequestsCsvInput {
+  rows: TServiceRequestSummary[];
+  lang: Language;
+  timeZone: string;
+  serviceTypes: TCatalogEntry[];
+  faultTypes: TCatalogEntry[];
+}
+
+/** The filtered list as CSV: UTF-8 with a BOM (so spreadsheets show Arabic), headers and values in `lang`. */
+export function renderRequestsCsv({ rows, lang, timeZone, serviceTypes, faultTypes }: RequestsCsvInput): string {
+  const v = VALUES[lang];
+  const name = (list: TCatalogEntry[], code: string) => {
+    const e = list.find((x) => x.code === code);
+    return e ? (lang === 'ar' ? e.name_ar : e.name_en) : code;
+  };
+  const lines = [
+    HEADERS[lang],
+    ...rows.map((r) => [
+      r.number,
+      formatDate(r.request_date, timeZone),
+      v[r.status] ?? r.status,
+      v[r.priority] ?? r.priority,
+      v[r.location] ?? r.location,
+      name(serviceTypes, r.service_type),
+      name(faultTypes, r.fault_type),
+      r.customer.name,
+      r.technician?.name ?? '',
+      r.device.brand,
+      r.device.model,
+      r.device.serial_number ?? '',
+      r.problem_description,
+      formatDate(r.assigned_at, timeZone),
+      formatDate(r.first_response_at, timeZone),
+      formatDate(r.completed_at, timeZone),
+      r.rating === null ? '' : String(r.rating),
+    ]),
+  ];
+  return `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,394 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  PRIORITIES,
+  REQUEST_COUNT_CAP,
+  SERVICE_REQUEST_STATUSES,
+  scopeOf,
+  type Priority,
+  type Role,
+  type ServiceLocation,
+  type ServiceRequestSort,
+  type ServiceRequestStatus,
+  type SortOrder,
+  type TServiceRequestListQuery,
+  type WarrantyStatus,
+} from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { like, lowerBound, upperBound, where } from '../inventory/keyset.js';
+
+/** A timestamp as ISO 8601 in UTC (milliseconds), the same text from both drivers. */
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** The same with microseconds: exact, for cursors. */
+const isoExact = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Which requests a caller may see, by the scope of their read:service_request: every one
+ * (admins), their own (customers), those assigned to them (technicians), or none.
+ */
+export type Visibility = { scope: 'any' } | { scope: 'own'; userId: string } | { scope: 'assigned'; userId: string } | { scope: 'none' };
+
+export function visibilityOf(caller: { userId: string; role: Role }): Visibility {
+  const scope = scopeOf(caller.role, 'read:service_request');
+  if (scope === 'any') return { scope: 'any' };
+  if (scope === 'own') return { scope: 'own', userId: caller.userId };
+  if (scope === 'assigned') return { scope: 'assigned', userId: caller.userId };
+  return { scope: 'none' };
+}
+
+/** The row rule of a visibility; the statement's text depends only on its scope. */
+export function visibleSql(v: Visibility, alias = 'r'): SQL {
+  const r = sql.raw(alias);
+  if (v.scope === 'any') return sql`true`;
+  if (v.scope === 'none') return sql`false`;
+  if (v.scope === 'own') return sql`${r}.customer_id = ${v.userId}::uuid`;
+  return sql`${r}.technician_id = ${v.userId}::uuid`;
+}
+
+/**
+ * What `q` searches, lower-cased, from a request's columns and its customer's name. The one
+ * definition: rows are written with it and rewritten with it when a customer's name changes.
+ */
+export const searchTextOf = (v: { number: SQL | string; serial: SQL | string | null; brand: SQL | string; model: SQL | string; customerName: SQL | string; problem: SQL | string }) =>
+  sql`lower(concat_ws(' ', ${v.number}::text, ${v.serial}::text, ${v.brand}::text, ${v.model}::text, ${v.customerName}::text, ${v.problem}::text))`;
+
+/** A customer's name changed: the search text of their requests follows (decision 004). */
+export async function refreshCustomerSearchText(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`
+    update service_requests r set search_text = ${searchTextOf({
+      number: sql`r.number`,
+      serial: sql`r.device_serial`,
+      brand: sql`r.device_brand`,
+      model: sql`r.device_model`,
+      customerName: sql`(select u.name from users u where u.id = r.customer_id)`,
+      problem: sql`r.problem_description`,
+    })}
+    where r.customer_id = ${userId}::uuid`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rows
+
+/** A list row: what a summary needs, flat. */
+export interface SummaryRow {
+  id: string;
+  number: string;
+  status: ServiceRequestStatus;
+  priority: Priority;
+  location: ServiceLocation;
+  service_type: string;
+  fault_type: string;
+  problem_description: string;
+  request_date: string;
+  updated_at: string;
+  customer_id: string;
+  customer_name: string;
+  technician_id: string | null;
+  technician_name: string | null;
+  device_brand: string;
+  device_model: string;
+  device_serial: string | null;
+  assigned_at: string | null;
+  first_response_at: string | null;
+  completed_at: string | null;
+  rating: number | null;
+}
+
+export interface HistoryRow {
+  from_status: ServiceRequestStatus | null;
+  to_status: ServiceRequestStatus;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  note: string | null;
+  at: string;
+}
+
+export interface DeviceHistoryRow {
+  id: string;
+  number: string;
+  status: ServiceRequestStatus;
+  request_date: string;
+  service_type: string;
+  fault_type: string;
+  problem_description: string;
+  completed_at: string | null;
+}
+
+/** One request with everything its detail shows (one statement). */
+export interface DetailRow extends SummaryRow {
+  address: string | null;
+  additional_notes: string | null;
+  warranty_status: WarrantyStatus;
+  warranty_number: string | null;
+  warranty_expiry: string | null;
+  customer_email: string;
+  customer_mobile: string | null;
+  technician_mobile: string | null;
+  started_at: string | null;
+  diagnosis: string | null;
+  resolution: string | null;
+  awaiting_parts_note: string | null;
+  cancel_reason: string | null;
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+  cancelled_by_name: string | null;
+  feedback: string | null;
+  feedback_at: string | null;
+  signature_id: string | null;
+  history: HistoryRow[];
+  device_history: DeviceHistoryRow[];
+}
+
+const SUMMARY_COLUMNS = sql`
+    r.id, r.number, r.status, r.priority, r.location, r.service_type, r.fault_type, r.problem_description,
+    ${iso('r.created_at')} as request_date, ${iso('r.updated_at')} as updated_at,
+    r.customer_id, cu.name as customer_name, r.technician_id, tu.name as technician_name,
+    r.device_brand, r.device_model, r.device_serial,
+    ${iso('r.assigned_at')} as assigned_at, ${iso('r.first_response_at')} as first_response_at, ${iso('r.completed_at')} as completed_at,
+    r.rating`;
+
+const HISTORY_JSON = sql`(
+    select coalesce(json_agg(json_build_object(
+      'from_status', h.from_status, 'to_status', h.to_status, 'actor_id', h.actor_id, 'actor_name', u.name, 'actor_role', u.role,
+      'note', h.note, 'at', ${iso('h.created_at')}) order by h.created_at, h.id), '[]'::json)
+    from service_request_history h left join users u on u.id = h.actor_id
+    where h.request_id = r.id)`;
+
+/** Earlier requests for the same serial (any letter case), under the caller's own row rule, newest first. */
+const deviceHistoryJson = (v: Visibility) => sql`(
+    select coalesce(json_agg(json_build_object(
+      'id', d.id, 'number', d.number, 'status', d.status, 'request_date', d.request_date, 'service_type', d.service_type,
+      'fault_type', d.fault_type, 'problem_description', d.problem_description, 'completed_at', d.completed_at) order by d.created_at desc, d.number desc), '[]'::json)
+    from (
+      select d.id, d.number, d.status, d.created_at, ${iso('d.created_at')} as request_date, d.service_type, d.fault_type,
+        d.problem_description, ${iso('d.completed_at')} as completed_at
+      from service_requests d
+      where r.device_serial is not null and d.device_serial is not null and lower(d.device_serial) = lower(r.device_serial)
+        and d.id <> r.id and (d.created_at < r.created_at or (d.created_at = r.created_at and d.number < r.number))
+        and ${visibleSql(v, 'd')}
+      order by d.created_at desc, d.number desc
+      limit 20
+    ) d)`;
+
+/** The statement of one request's detail; its text depends only on the visibility scope. */
+export const requestQuery = (id: string, v: Visibility) => sql`
+  select ${SUMMARY_COLUMNS},
+    r.address, r.additional_notes, r.warranty_status, r.warranty_number, r.warranty_expiry::text as warranty_expiry,
+    cu.email as customer_email, coalesce(c.mobile_number, cu.mobile) as customer_mobile, tu.mobile as technician_mobile,
+    ${iso('r.started_at')} as started_at, r.diagnosis, r.resolution, r.awaiting_parts_note,
+    r.cancel_reason, ${iso('r.cancelled_at')} as cancelled_at, r.cancelled_by, xu.name as cancelled_by_name,
+    r.feedback, ${iso('r.feedback_at')} as feedback_at,
+    (select a.id from attachments a where a.request_id = r.id and a.kind = 'customer_signature' limit 1) as signature_id,
+    ${HISTORY_JSON} as history,
+    ${deviceHistoryJson(v)} as device_history
+  from service_requests r
+  join users cu on cu.id = r.customer_id
+  left join customers c on c.user_id = r.customer_id
+  left join users tu on tu.id = r.technician_id
+  left join users xu on xu.id = r.cancelled_by
+  where r.id = ${id}::uuid and ${visibleSql(v)}`;
+
+export async function findRequest(db: DbOrTx, id: string, v: Visibility): Promise<DetailRow | null> {
+  const [row] = rowsOf<DetailRow>(await db.execute(requestQuery(id, v)));
+  return row ?? null;
+}
+
+/** What a change needs of its request, read with the row lock. */
+export interface LockedRequest {
+  id: string;
+  number: string;
+  status: ServiceRequestStatus;
+  customer_id: string;
+  customer_name: string;
+  technician_id: string | null;
+  technician_name: string | null;
+  has_feedback: boolean;
+  caller_name: string | null;
+}
+
+/**
+ * Locks a request the caller may see and reads what a change needs, in one statement.
+ * `for update of r` locks the request only: concurrent changes of one request take turns, and
+ * the second sees the outcome of the first.
+ */
+export async function lockRequest(tx: DbOrTx, id: string, callerId: string, v: Visibility): Promise<LockedRequest | null> {
+  const [row] = rowsOf<LockedRequest>(
+    await tx.execute(sql`
+      select r.id, r.number, r.status, r.customer_id, cu.name as customer_name, r.technician_id, tu.name as technician_name,
+        (r.feedback_at is not null) as has_feedback,
+        (select x.name from users x where x.id = ${callerId}::uuid) as caller_name
+      from service_requests r
+      join users cu on cu.id = r.customer_id
+      left join users tu on tu.id = r.technician_id
+      where r.id = ${id}::uuid and ${visibleSql(v)}
+      for update of r`),
+  );
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Lists: keyset paging on every sort
+
+type KeyType = 'timestamptz' | 'uuid' | 'text' | 'service_request_status' | 'request_priority';
+interface KeyPart {
+  col: string;
+  type: KeyType;
+}
+
+/** Each sort's key, unique with its tie-breakers, each served by an index (schema.ts). */
+const SORT_KEYS: Record<ServiceRequestSort, KeyPart[]> = {
+  request_date: [
+    { col: 'r.created_at', type: 'timestamptz' },
+    { col: 'r.id', type: 'uuid' },
+  ],
+  updated_at: [
+    { col: 'r.updated_at', type: 'timestamptz' },
+    { col: 'r.id', type: 'uuid' },
+  ],
+  // Unique on its own.
+  number: [{ col: 'r.number', type: 'text' }],
+  priority: [
+    { col: 'r.priority', type: 'request_priority' },
+    { col: 'r.created_at', type: 'timestamptz' },
+    { col: 'r.id', type: 'uuid' },
+  ],
+  status: [
+    { col: 'r.status', type: 'service_request_status' },
+    { col: 'r.created_at', type: 'timestamptz' },
+    { col: 'r.id', type: 'uuid' },
+  ],
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_EXACT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+function validKeyValue(type: KeyType, v: unknown): v is string {
+  if (typeof v !== 'string') return false;
+  if (type === 'uuid') return UUID.test(v);
+  if (type === 'timestamptz') return ISO_EXACT.test(v) && !Number.isNaN(Date.parse(v));
+  if (type === 'service_request_status') return (SERVICE_REQUEST_STATUSES as readonly string[]).includes(v);
+  if (type === 'request_priority') return (PRIORITIES as readonly string[]).includes(v);
+  return v.length <= 100;
+}
+
+/** The opaque cursor: the sort's name and the last row's key values, as text. */
+export const encodeRequestCursor = (sort: ServiceRequestSort, values: string[]) => Buffer.from(JSON.stringify([sort, ...values])).toString('base64url');
+
+function decodeRequestCursor(cursor: string, sort: ServiceRequestSort): string[] {
+  const keys = SORT_KEYS[sort];
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
+    if (Array.isArray(parsed) && parsed[0] === sort && parsed.length === keys.length + 1) {
+      const values = parsed.slice(1);
+      if (keys.every((k, i) => validKeyValue(k.type, values[i]))) return values as string[];
+    }
+  } catch {
+    /* fall through */
+  }
+  throw badRequest({ cursor: 'invalid' });
+}
+
+/** The filters of a list query (and of the export), without paging. */
+export type RequestFilters = Pick<TServiceRequestListQuery, 'q' | 'status' | 'priority' | 'service_type' | 'technician_id' | 'customer_id' | 'from' | 'to'>;
+
+/** The WHERE of a list: the caller's rows, then each filter given. */
+export function listFilters(v: Visibility, q: RequestFilters): SQL {
+  return where([
+    visibleSql(v),
+    // `%` and `_` typed by the user match themselves; the GIN trigram index serves the LIKE.
+    q.q ? sql`r.search_text like lower(${like(q.q)})` : undefined,
+    q.status?.length
+      ? sql`r.status in (${sql.join(
+          q.status.map((s) => sql`${s}::service_request_status`),
+          sql`, `,
+        )})`
+      : undefined,
+    q.priority ? sql`r.priority = ${q.priority}::request_priority` : undefined,
+    q.service_type ? sql`r.service_type = ${q.service_type}` : undefined,
+    q.technician_id === 'none' ? sql`r.technician_id is null` : q.technician_id ? sql`r.technician_id = ${q.technician_id}::uuid` : undefined,
+    q.customer_id ? sql`r.customer_id = ${q.customer_id}::uuid` : undefined,
+    q.from ? sql`r.created_at >= ${lowerBound(q.from)}::timestamptz` : undefined,
+    q.to ? sql`r.created_at <= ${upperBound(q.to)}::timestamptz` : undefined,
+  ]);
+}
+
+export interface ListRequestsOptions {
+  /** `total` is exact up to this many (default REQUEST_COUNT_CAP); 0 skips the count. */
+  countCap?: number;
+}
+
+export type ListQueryInput = RequestFilters & { sort: ServiceRequestSort; order: SortOrder; limit: number; cursor?: string };
+
+/**
+ * The one statement of a list page, as the server runs it (the benchmark EXPLAINs exactly
+ * this). It answers one row: `items`, a JSON array of at most `limit + 1` SummaryRows (one more
+ * than the page, to know whether another follows) each with its `cursor_key`, and `total`,
+ * the number of matching rows counted up to `countCap + 1` (more than countCap: capped).
+ *
+ * The page is a keyset range read on the sort's index (every sort ends in unique columns), the
+ * names are joined after the limit, and the count runs over a `limit cap+1` subquery.
+ */
+export function listRequestsQuery(caller: { userId: string; role: Role }, q: ListQueryInput, opts: ListRequestsOptions = {}): SQL {
+  const v = visibilityOf(caller);
+  const cap = opts.countCap ?? REQUEST_COUNT_CAP;
+  const keys = SORT_KEYS[q.sort];
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  const filters = listFilters(v, q);
+  let seek: SQL | undefined;
+  if (q.cursor) {
+    const values = decodeRequestCursor(q.cursor, q.sort);
+    const cols = sql.raw(keys.map((k) => k.col).join(', '));
+    const vals = sql.join(
+      keys.map((k, i) => sql`${values[i]}::${sql.raw(k.type)}`),
+      sql`, `,
+    );
+    seek = q.order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
+  }
+  const orderBy = sql.raw(keys.map((k) => `${k.col} ${dir}`).join(', '));
+  const outerOrder = sql.raw(keys.map((_, i) => `p.k${i} ${dir}`).join(', '));
+  const keyCols = sql.raw(keys.map((k, i) => `${k.col} as k${i}`).join(', '));
+  const cursorKey = sql.raw(`json_build_array(${keys.map((k) => (k.type === 'timestamptz' ? isoExact(k.col) : `${k.col}::text`)).join(', ')})`);
+  const count =
+    cap > 0
+      ? sql`(select count(*)::int from (select 1 from service_requests r where ${filters} limit ${cap + 1}) c)`
+      : sql`null::int`;
+  return sql`
+    select
+      (select coalesce(json_agg(p order by ${outerOrder}), '[]'::json) from (
+        select ${SUMMARY_COLUMNS}, ${cursorKey} as cursor_key, ${keyCols}
+        from (
+          select r.* from service_requests r
+          where ${filters} and ${seek ?? sql`true`}
+          order by ${orderBy}
+          limit ${q.limit + 1}
+        ) r
+        join users cu on cu.id = r.customer_id
+        left join users tu on tu.id = r.technician_id
+      ) p) as items,
+      ${count} as total`;
+}
+
+export interface RequestPage {
+  rows: SummaryRow[];
+  next_cursor: string | null;
+  total: number;
+  total_capped: boolean;
+}
+
+/** Runs listRequestsQuery and pages its answer. */
+export async function listRequests(db: DbOrTx, caller: { userId: string; role: Role }, q: ListQueryInput, opts: ListRequestsOptions = {}): Promise<RequestPage> {
+  const cap = opts.countCap ?? REQUEST_COUNT_CAP;
+  const [result] = rowsOf<{ items: (SummaryRow & { cursor_key: string[] })[]; total: number | null }>(await db.execute(listRequestsQuery(caller, q, opts)));
+  const items = result?.items ?? [];
+  const page = items.slice(0, q.limit);
+  const last = page.at(-1);
+  const total = result?.total ?? 0;
+  return {
+    rows: page,
+    next_cursor: items.length > q.limit && last ? encodeRequestCursor(q.sort, last.cursor_key) : null,
+    total: Math.min(total, cap),
+    total_capped: total > cap,
+  };
+}

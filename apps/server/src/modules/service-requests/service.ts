@@ -1,0 +1,534 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  feedbackAllowed,
+  requestActions,
+  requestRefusal,
+  scopeOf,
+  SERVICE_REQUEST_RULES,
+  type ServiceRequestAction,
+  type ServiceRequestActionBody,
+  type ServiceRequestActor,
+  type ServiceRequestStatus,
+  type TBulkRequest,
+  type TBulkResult,
+  type TCreateServiceRequest,
+  type TFeedbackRequest,
+  type TServiceRequest,
+  type TServiceRequestList,
+  type TServiceRequestListQuery,
+  type TServiceRequestOptions,
+  type TServiceRequestSummary,
+} from '@portal/shared';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { attachments, customers, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { nextNumber } from '../../lib/numbers.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { randomToken } from '../auth/crypto.js';
+import { publishUsersChanged } from '../auth/queries.js';
+import { notify } from '../notifications/service.js';
+import { audienceFor, publish } from '../realtime/events.js';
+import { getSettings } from '../settings/service.js';
+import {
+  findRequest,
+  listRequests,
+  lockRequest,
+  requestQuery,
+  searchTextOf,
+  visibilityOf,
+  type DetailRow,
+  type ListQueryInput,
+  type ListRequestsOptions,
+  type LockedRequest,
+  type SummaryRow,
+  visibleSql,
+} from './queries.js';
+
+export { refreshCustomerSearchText, listRequestsQuery, visibilityOf } from './queries.js';
+
+/** Who acts on requests: what services need of the caller (the demo seed and the benchmark pass their own). */
+export type RequestCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
+
+const STAFF = new Set(['technician', 'admin', 'whs_supervisor']);
+const isStaff = (caller: RequestCaller) => STAFF.has(caller.role);
+const link = (id: string) => `/dashboard/service-requests/${id}`;
+const actorOf = (caller: RequestCaller): ServiceRequestActor => ({ userId: caller.userId, role: caller.role });
+const facts = (r: { status: ServiceRequestStatus; customer_id: string; technician_id: string | null }) => ({
+  status: r.status,
+  customer_id: r.customer_id,
+  technician_id: r.technician_id,
+});
+
+export function summaryOf(r: SummaryRow, actor: ServiceRequestActor): TServiceRequestSummary {
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    priority: r.priority,
+    location: r.location,
+    service_type: r.service_type,
+    fault_type: r.fault_type,
+    problem_description: r.problem_description,
+    request_date: r.request_date,
+    updated_at: r.updated_at,
+    customer: { id: r.customer_id, name: r.customer_name },
+    technician: r.technician_id ? { id: r.technician_id, name: r.technician_name ?? '' } : null,
+    device: { brand: r.device_brand, model: r.device_model, serial_number: r.device_serial },
+    assigned_at: r.assigned_at,
+    first_response_at: r.first_response_at,
+    completed_at: r.completed_at,
+    rating: r.rating,
+    allowed_actions: requestActions(facts(r), actor),
+  };
+}
+
+function detailOf(r: DetailRow, actor: ServiceRequestActor): TServiceRequest {
+  const summary = summaryOf(r, actor);
+  return {
+    ...summary,
+    address: r.address,
+    additional_notes: r.additional_notes,
+    device: {
+      brand: r.device_brand,
+      model: r.device_model,
+      serial_number: r.device_serial,
+      warranty_status: r.warranty_status,
+      warranty_number: r.warranty_number,
+      warranty_expiry: r.warranty_expiry,
+    },
+    customer: { id: r.customer_id, name: r.customer_name, email: r.customer_email, mobile_number: r.customer_mobile },
+    technician: r.technician_id ? { id: r.technician_id, name: r.technician_name ?? '', mobile: r.technician_mobile } : null,
+    work: {
+      started_at: r.started_at,
+      completed_at: r.completed_at,
+      diagnosis: r.diagnosis,
+      resolution: r.resolution,
+      awaiting_parts_note: r.awaiting_parts_note,
+    },
+    cancellation:
+      r.cancelled_at && r.cancel_reason !== null
+        ? { reason: r.cancel_reason, at: r.cancelled_at, by: r.cancelled_by ? { id: r.cancelled_by, name: r.cancelled_by_name ?? '' } : null }
+        : null,
+    feedback:
+      r.feedback_at && r.rating !== null
+        ? {
+            rating: r.rating,
+            feedback: r.feedback,
+            given_at: r.feedback_at,
+            signature_url: r.signature_id ? `/api/service-requests/${r.id}/attachments/${r.signature_id}` : null,
+          }
+        : null,
+    feedback_allowed: feedbackAllowed({ ...facts(r), has_feedback: r.feedback_at !== null }, actor),
+    history: r.history.map((h) => ({
+      from_status: h.from_status,
+      to_status: h.to_status,
+      actor: h.actor_id ? { id: h.actor_id, name: h.actor_name ?? '', role: h.actor_role ?? '' } : null,
+      note: h.note,
+      at: h.at,
+    })),
+    device_history: r.device_history,
+  };
+}
+
+/** The request as the caller sees it now (one statement), or 404. */
+export async function loadRequest(db: DbOrTx, caller: RequestCaller, id: string): Promise<TServiceRequest> {
+  const row = await findRequest(db, id, visibilityOf(caller));
+  if (!row) throw notFound('Service request');
+  return detailOf(row, actorOf(caller));
+}
+
+async function activeAdmins(tx: DbOrTx, except: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.active, true), eq(users.role, 'admin'), ne(users.id, except)));
+  return rows.map((r) => r.id);
+}
+
+async function publishChange(tx: Tx, event: string, r: { id: string; status: ServiceRequestStatus; customer_id: string }, technicians: (string | null)[]) {
+  await publish(tx, {
+    topic: 'service_requests',
+    event,
+    audience: audienceFor('read:service_request', { own: [r.customer_id], assigned: technicians }),
+    payload: { ids: [r.id], status: r.status },
+  });
+}
+
+/** The customer a request is raised for: the caller themselves, an existing customer, or a new one. */
+async function customerFor(tx: Tx, caller: RequestCaller, input: TCreateServiceRequest): Promise<{ id: string; name: string; created: boolean }> {
+  const scope = scopeOf(caller.role, 'create:service_request');
+  if (scope === 'own') {
+    if ((input.customer_id && input.customer_id !== caller.userId) || input.new_customer) {
+      throw forbidden('You can raise service requests only for yourself');
+    }
+    const [me] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, caller.userId));
+    if (!me) throw notFound('User');
+    return { ...me, created: false };
+  }
+  if (scope !== 'any') throw forbidden('You may not raise service requests');
+  if (input.customer_id) {
+    const [c] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.id, input.customer_id), eq(users.role, 'customer'), eq(users.active, true)));
+    if (!c) throw badRequest({ customer_id: 'invalid' });
+    return { ...c, created: false };
+  }
+  if (!input.new_customer) throw badRequest({ customer_id: 'required' });
+  const nc = input.new_customer;
+  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, nc.email));
+  if (taken) throw conflict('email_taken', 'An account with this email already exists');
+  try {
+    // No password anyone knows (not even an argon2 hash): the customer sets one through "forgot password".
+    const [u] = await tx
+      .insert(users)
+      .values({ email: nc.email, name: nc.name, role: 'customer', mobile: nc.mobile_number, passwordHash: `!unusable:${randomToken()}` })
+      .returning({ id: users.id, name: users.name });
+    await tx.insert(customers).values({ userId: u!.id, name: nc.name, email: nc.email, mobileNumber: nc.mobile_number, defaultAddress: nc.default_address });
+    await audit(tx, { actorId: caller.userId, action: 'user.created', entity: 'user', entityId: u!.id, after: { email: nc.email, name: nc.name, role: 'customer' }, ip: caller.ip });
+    await publishUsersChanged(tx, [u!.id]);
+    return { ...u!, created: true };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('email_taken', 'An account with this email already exists');
+    throw err;
+  }
+}
+
+/**
+ * Raises a pending request in the caller's transaction: a customer for themselves, an admin for
+ * any customer (or a new one). Writes the history's first row, an audit row for staff,
+ * notifies the customer and the other admins, and publishes the change. Returns the detail as
+ * the caller sees it.
+ */
+export async function createServiceRequest(tx: Tx, caller: RequestCaller, input: TCreateServiceRequest): Promise<TServiceRequest> {
+  const { service_types, fault_types } = await getSettings(tx, ['service_types', 'fault_types']);
+  const bad: Record<string, 'invalid'> = {};
+  if (!service_types.some((t) => t.code === input.service_type)) bad.service_type = 'invalid';
+  if (!fault_types.some((t) => t.code === input.fault_type)) bad.fault_type = 'invalid';
+  // A customer naming someone else is refused before their input is judged.
+  if (scopeOf(caller.role, 'create:service_request') === 'own' && ((input.customer_id && input.customer_id !== caller.userId) || input.new_customer)) {
+    throw forbidden('You can raise service requests only for yourself');
+  }
+  if (Object.keys(bad).length) throw badRequest(bad);
+  const customer = await customerFor(tx, caller, input);
+
+  // Drawn late: the counter row stays locked until commit.
+  const number = await nextNumber(tx, 'service_request', 'SR');
+  const d = input.device;
+  const [created] = await tx
+    .insert(serviceRequests)
+    .values({
+      number,
+      customerId: customer.id,
+      priority: input.priority,
+      location: input.location,
+      address: input.address,
+      serviceType: input.service_type,
+      faultType: input.fault_type,
+      problemDescription: input.problem_description,
+      additionalNotes: input.additional_notes,
+      deviceBrand: d.brand,
+      deviceModel: d.model,
+      deviceSerial: d.serial_number,
+      warrantyStatus: d.warranty_status,
+      warrantyNumber: d.warranty_number,
+      warrantyExpiry: d.warranty_expiry,
+      createdBy: caller.userId,
+      searchText: searchTextOf({ number, serial: d.serial_number, brand: d.brand, model: d.model, customerName: customer.name, problem: input.problem_description }),
+    })
+    .returning({ id: serviceRequests.id });
+  const id = created!.id;
+  await tx.insert(serviceRequestHistory).values({ requestId: id, fromStatus: null, toStatus: 'pending', actorId: caller.userId, createdAt: sql`clock_timestamp()` });
+  if (isStaff(caller)) {
+    await audit(tx, {
+      actorId: caller.userId,
+      action: 'service_request.created',
+      entity: 'service_request',
+      entityId: id,
+      after: { number, customer_id: customer.id, ...input, new_customer: undefined },
+      ip: caller.ip,
+    });
+  }
+  const [actor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, caller.userId));
+  const params = { number, customer: customer.name, actor: actor?.name ?? '', device: `${d.brand} ${d.model}` };
+  await notify(tx, { userIds: [customer.id] }, {
+    type: 'success',
+    title: 'notifications.sr_created.title',
+    message: 'notifications.sr_created.message',
+    params,
+    link: link(id),
+  });
+  await notify(tx, { userIds: (await activeAdmins(tx, caller.userId)).filter((a) => a !== customer.id) }, {
+    type: 'info',
+    title: 'notifications.sr_new.title',
+    message: 'notifications.sr_new.message',
+    params,
+    link: link(id),
+  });
+  await publishChange(tx, 'service_request.created', { id, status: 'pending', customer_id: customer.id }, []);
+  return loadRequest(tx, caller, id);
+}
+
+const DONE: Record<ServiceRequestAction, string> = {
+  assign: 'assigned',
+  unassign: 'unassigned',
+  start: 'started',
+  'await-parts': 'put on hold for parts',
+  resume: 'resumed',
+  complete: 'completed',
+  reopen: 'reopened',
+  cancel: 'cancelled',
+};
+
+/** The translation key (`notifications.sr_<event>`) each action sends the customer and the technicians. */
+const EVENTS: Record<ServiceRequestAction, { customer: string; technician: string; type: 'info' | 'success' | 'warning' }> = {
+  assign: { customer: 'sr_assigned', technician: 'sr_job_assigned', type: 'info' },
+  unassign: { customer: 'sr_unassigned', technician: 'sr_job_unassigned', type: 'warning' },
+  start: { customer: 'sr_started', technician: 'sr_started', type: 'info' },
+  'await-parts': { customer: 'sr_awaiting_parts', technician: 'sr_awaiting_parts', type: 'warning' },
+  resume: { customer: 'sr_resumed', technician: 'sr_resumed', type: 'info' },
+  complete: { customer: 'sr_completed', technician: 'sr_work_completed', type: 'success' },
+  reopen: { customer: 'sr_reopened', technician: 'sr_reopened', type: 'warning' },
+  cancel: { customer: 'sr_cancelled', technician: 'sr_cancelled', type: 'warning' },
+};
+
+/** What each action writes besides status and updated_at. */
+function changesOf(action: ServiceRequestAction, body: Record<string, unknown>, caller: RequestCaller, technicianId: string | null): SQL | null {
+  switch (action) {
+    case 'assign':
+      return sql`technician_id = ${technicianId}::uuid, assigned_at = now(), first_response_at = coalesce(first_response_at, now())`;
+    case 'unassign':
+      return sql`technician_id = null, assigned_at = null`;
+    case 'start':
+      return sql`started_at = coalesce(started_at, now()), first_response_at = coalesce(first_response_at, now())`;
+    case 'await-parts':
+      return sql`awaiting_parts_note = ${body.note as string}, ever_pending_parts = true`;
+    case 'resume':
+      return null;
+    case 'complete':
+      return sql`completed_at = now(), diagnosis = ${body.diagnosis as string}, resolution = ${body.resolution as string}`;
+    case 'reopen':
+      return sql`reopen_count = reopen_count + 1, completed_at = null`;
+    case 'cancel':
+      return sql`cancel_reason = ${body.reason as string}, cancelled_by = ${caller.userId}::uuid, cancelled_at = now()`;
+  }
+}
+
+/**
+ * One change of the state machine (packages/shared/src/service-requests.ts) in the caller's
+ * transaction, with the request row locked: a request the caller may not see is a 404, a role
+ * that may never do it a 403, a status that does not allow it a 409 naming the status. Writes
+ * the columns, a history row, an audit row for staff, notifies the customer and the
+ * technicians concerned (not the actor) and publishes the change. A refusal writes nothing.
+ */
+export async function applyRequestAction<A extends ServiceRequestAction>(
+  tx: Tx,
+  caller: RequestCaller,
+  id: string,
+  action: A,
+  body: ServiceRequestActionBody<A>,
+): Promise<{ id: string; status: ServiceRequestStatus }> {
+  const row = await lockRequest(tx, id, caller.userId, visibilityOf(caller));
+  if (!row) throw notFound('Service request');
+  refuse(row, caller, action);
+  const b = (body ?? {}) as Record<string, unknown>;
+
+  let technician: { id: string; name: string } | null = null;
+  if (action === 'assign') {
+    const [t] = rowsOf<{ id: string; name: string }>(
+      await tx.execute(sql`
+        select u.id, u.name from users u join technicians t on t.user_id = u.id
+        where u.id = ${b.technician_id as string}::uuid and u.role = 'technician' and u.active and t.active`),
+    );
+    if (!t) throw badRequest({ technician_id: 'invalid' });
+    if (t.id === row.technician_id) throw conflict('no_change', `${row.number} is already assigned to ${t.name}`);
+    technician = t;
+  }
+
+  const to = SERVICE_REQUEST_RULES[action].to;
+  const note = action === 'assign' ? technician!.name : ((b.note ?? b.reason ?? null) as string | null);
+  const changes = changesOf(action, b, caller, technician?.id ?? null);
+  // The new status, its columns and the history row in one statement.
+  await tx.execute(sql`
+    with changed as (
+      update service_requests set status = ${to}::service_request_status, updated_at = now()${changes ? sql`, ${changes}` : sql``}
+      where id = ${id}::uuid returning id)
+    insert into service_request_history (request_id, from_status, to_status, actor_id, note, created_at)
+    select id, ${row.status}::service_request_status, ${to}::service_request_status, ${caller.userId}::uuid, ${note}, clock_timestamp() from changed`);
+
+  if (isStaff(caller)) {
+    await audit(tx, {
+      actorId: caller.userId,
+      action: `service_request.${action}`,
+      entity: 'service_request',
+      entityId: id,
+      before: { status: row.status, technician_id: row.technician_id },
+      after: { status: to, ...b },
+      ip: caller.ip,
+    });
+  }
+
+  const previous = row.technician_id;
+  const current = action === 'assign' ? technician!.id : action === 'unassign' ? null : row.technician_id;
+  const params: Record<string, string> = {
+    number: row.number,
+    actor: row.caller_name ?? '',
+    customer: row.customer_name,
+    technician: (action === 'assign' ? technician!.name : row.technician_name) ?? '',
+    status: to,
+    ...(note && action !== 'assign' ? { reason: note } : {}),
+  };
+  const event = EVENTS[action];
+  const send = async (userIds: (string | null)[], key: string) => {
+    const ids = userIds.filter((u): u is string => !!u && u !== caller.userId);
+    if (!ids.length) return;
+    await notify(tx, { userIds: ids }, { type: event.type, title: `notifications.${key}.title`, message: `notifications.${key}.message`, params, link: link(id) });
+  };
+  await send([row.customer_id], event.customer);
+  await send([current], event.technician);
+  if (previous && previous !== current) await send([previous], 'sr_job_unassigned');
+
+  await publishChange(tx, 'service_request.updated', { id, status: to, customer_id: row.customer_id }, [current, previous]);
+  return { id, status: to };
+}
+
+function refuse(row: LockedRequest, caller: RequestCaller, action: ServiceRequestAction) {
+  const refusal = requestRefusal(facts(row), actorOf(caller), action);
+  if (refusal === 'forbidden') throw forbidden(`You may not ${action} ${row.number}`);
+  if (refusal === 'invalid_state') {
+    const from = SERVICE_REQUEST_RULES[action].from[caller.role] ?? [];
+    throw new AppError(
+      409,
+      'invalid_state',
+      `${row.number} is ${row.status}: only a request that is ${from.join(' or ')} can be ${DONE[action]}`,
+      { details: { status: row.status } },
+    );
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The customer's feedback on their own completed request, once: rating, text and the signature
+ * image (a PNG, stored as an attachment). Notifies the technician and the admins.
+ */
+export async function giveFeedback(tx: Tx, caller: RequestCaller, id: string, body: TFeedbackRequest): Promise<{ id: string }> {
+  const row = await lockRequest(tx, id, caller.userId, visibilityOf(caller));
+  if (!row) throw notFound('Service request');
+  if (!feedbackAllowed({ ...facts(row), has_feedback: row.has_feedback }, actorOf(caller))) {
+    if (row.has_feedback) throw conflict('feedback_given', `Feedback on ${row.number} was already given`);
+    if (row.status !== 'completed') {
+      throw new AppError(409, 'invalid_state', `${row.number} is ${row.status}: feedback is given on a completed request`, { details: { status: row.status } });
+    }
+    throw forbidden('Only the customer gives feedback on their request');
+  }
+  const png = Buffer.from(body.signature.slice(body.signature.indexOf(',') + 1), 'base64');
+  if (png.length < PNG_SIGNATURE.length + 12 || !png.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) throw badRequest({ signature: 'invalid' });
+
+  await tx.insert(attachments).values({ requestId: id, kind: 'customer_signature', contentType: 'image/png', size: png.length, data: png, createdBy: caller.userId });
+  await tx
+    .update(serviceRequests)
+    .set({ rating: body.rating, feedback: body.feedback, feedbackAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(serviceRequests.id, id));
+  if (isStaff(caller)) {
+    await audit(tx, { actorId: caller.userId, action: 'service_request.feedback', entity: 'service_request', entityId: id, after: { rating: body.rating }, ip: caller.ip });
+  }
+  const recipients = [row.technician_id, ...(await activeAdmins(tx, caller.userId))].filter((u): u is string => !!u && u !== caller.userId);
+  await notify(tx, { userIds: recipients }, {
+    type: body.rating >= 4 ? 'success' : body.rating <= 2 ? 'warning' : 'info',
+    title: 'notifications.sr_feedback.title',
+    message: 'notifications.sr_feedback.message',
+    params: { number: row.number, customer: row.customer_name, actor: row.caller_name ?? '', rating: body.rating },
+    link: link(id),
+  });
+  await publishChange(tx, 'service_request.updated', { id, status: row.status, customer_id: row.customer_id }, [row.technician_id]);
+  return { id };
+}
+
+/** The body a bulk action passes to each request. */
+function bulkBody(input: TBulkRequest) {
+  if (input.action === 'assign') return { technician_id: input.technician_id! };
+  if (input.action === 'cancel') return { reason: input.reason! };
+  return { note: input.note };
+}
+
+export function createServiceRequestService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /** The detail as the caller sees it, read after the change committed (outside its locks). */
+  async function get(caller: RequestCaller, id: string): Promise<TServiceRequest> {
+    const visibility = visibilityOf(caller);
+    // A hot read: a named prepared statement per visibility scope.
+    const [row] = await ctx.database.prepared<DetailRow>(`service_request_detail_${visibility.scope}`, requestQuery(id, visibility));
+    if (!row) throw notFound('Service request');
+    return detailOf(row, actorOf(caller));
+  }
+
+  return {
+    get,
+
+    async options(): Promise<TServiceRequestOptions> {
+      return getSettings(db, ['service_types', 'fault_types']);
+    },
+
+    async create(caller: RequestCaller, input: TCreateServiceRequest): Promise<TServiceRequest> {
+      return db.transaction((tx) => createServiceRequest(tx, caller, input));
+    },
+
+    async list(caller: RequestCaller, q: TServiceRequestListQuery, opts: ListRequestsOptions = {}): Promise<TServiceRequestList> {
+      const page = await listRequests(db, caller, q, opts);
+      const actor = actorOf(caller);
+      return { items: page.rows.map((r) => summaryOf(r, actor)), next_cursor: page.next_cursor, total: page.total, total_capped: page.total_capped };
+    },
+
+    /** Every matching request (at most `max`), for the CSV export: same filters and sort. */
+    async listAll(caller: RequestCaller, q: Omit<ListQueryInput, 'limit' | 'cursor'>, max: number): Promise<TServiceRequestSummary[]> {
+      const page = await listRequests(db, caller, { ...q, limit: max }, { countCap: 0 });
+      const actor = actorOf(caller);
+      return page.rows.map((r) => summaryOf(r, actor));
+    },
+
+    async act<A extends ServiceRequestAction>(caller: RequestCaller, id: string, action: A, body: ServiceRequestActionBody<A>): Promise<TServiceRequest> {
+      await db.transaction((tx) => applyRequestAction(tx, caller, id, action, body));
+      return get(caller, id);
+    },
+
+    async feedback(caller: RequestCaller, id: string, body: TFeedbackRequest): Promise<TServiceRequest> {
+      await db.transaction((tx) => giveFeedback(tx, caller, id, body));
+      return get(caller, id);
+    },
+
+    /** Each id in its own transaction, through exactly the same rules as alone. */
+    async bulk(caller: RequestCaller, input: TBulkRequest): Promise<TBulkResult> {
+      const results: TBulkResult['results'] = [];
+      const body = bulkBody(input);
+      for (const id of input.ids) {
+        try {
+          const done = await db.transaction((tx) => applyRequestAction(tx, caller, id, input.action, body as never));
+          results.push({ id, ok: true, status: done.status });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          results.push({ id, ok: false, error: { code: err.code, message: err.message } });
+        }
+      }
+      return { results };
+    },
+
+    /** A signature or photo of a request the caller may see. */
+    async attachment(caller: RequestCaller, id: string, attachmentId: string): Promise<{ contentType: string; data: Buffer }> {
+      const visibility = visibilityOf(caller);
+      const [row] = rowsOf<{ content_type: string; data: Buffer | Uint8Array }>(
+        await db.execute(sql`
+          select a.content_type, a.data from attachments a join service_requests r on r.id = a.request_id
+          where a.id = ${attachmentId}::uuid and a.request_id = ${id}::uuid and ${visibleSql(visibility)}`),
+      );
+      if (!row) throw notFound('Attachment');
+      return { contentType: row.content_type, data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data) };
+    },
+  };
+}
+
+export type ServiceRequestService = ReturnType<typeof createServiceRequestService>;
