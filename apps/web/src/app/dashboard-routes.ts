@@ -8,7 +8,8 @@ export interface DashboardRoute {
   requires: readonly Requirement[];
   /** A page of its own; the others say "not available yet" until their issue lands. */
   page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail'
-    | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports';
+    | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports'
+    | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -18,9 +19,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   // Help is open to every signed-in user (the header's support panel is too); only the sidebar
   // lists it just for customers and technicians, as PRODUCT.md §2 asks.
   { path: 'support', titleKey: 'nav.help', requires: ['manage:profile:own'], page: 'support' },
-  { path: 'service-requests', titleKey: 'nav.serviceRequests', requires: ['read:service_request'] },
-  { path: 'service-requests/new', titleKey: 'nav.newServiceRequest', requires: ['create:service_request'] },
-  { path: 'service-requests/:id', titleKey: 'nav.serviceRequestDetails', requires: ['read:service_request'] },
+  { path: 'service-requests', titleKey: 'nav.serviceRequests', requires: ['read:service_request'], page: 'service-requests' },
+  { path: 'service-requests/new', titleKey: 'nav.newServiceRequest', requires: ['create:service_request'], page: 'service-request-new' },
+  { path: 'service-requests/:id', titleKey: 'nav.serviceRequestDetails', requires: ['read:service_request'], page: 'service-request-detail' },
   { path: 'appointments', titleKey: 'nav.appointments', requires: ['read:appointment'] },
   { path: 'tasks', titleKey: 'nav.tasks', requires: ['work:service_request:assigned'] },
   { path: 'schedule', titleKey: 'nav.schedule', requires: ['manage:schedule'] },
@@ -31,7 +32,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'transfers/:id', titleKey: 'transfers.detailTitle', requires: ['read:transfer'], page: 'transfer-detail' },
   { path: 'users', titleKey: 'nav.users', requires: ['manage:user:any'] },
   { path: 'technicians', titleKey: 'nav.technicians', requires: ['manage:user:any'] },
-  { path: 'admin/service-requests', titleKey: 'nav.adminServiceRequests', requires: ['read:service_request:any'] },
+  { path: 'admin/service-requests', titleKey: 'nav.adminServiceRequests', requires: ['read:service_request:any'], page: 'admin-service-requests' },
   { path: 'service-orders', titleKey: 'nav.serviceOrders', requires: ['assign:service_request:any'] },
   { path: 'analytics', titleKey: 'nav.analytics', requires: ['read:analytics:any'] },
   { path: 'settings', titleKey: 'nav.settings', requires: ['manage:settings:any'], page: 'settings' },

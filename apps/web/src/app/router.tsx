@@ -36,6 +36,10 @@ const WarehousesPage = lazy(() => import('../features/warehouses/warehouses-page
 const AdjustmentsPage = lazy(() => import('../features/adjustments/adjustments-page'));
 const WarehouseDiagnosticPage = lazy(() => import('../features/warehouse-diagnostic/warehouse-diagnostic-page'));
 const InventoryReportsPage = lazy(() => import('../features/inventory-reports/inventory-reports-page'));
+const ServiceRequestsPage = lazy(() => import('../features/service-requests/pages/service-requests-page'));
+const NewServiceRequestPage = lazy(() => import('../features/service-requests/pages/new-service-request-page'));
+const ServiceRequestDetailPage = lazy(() => import('../features/service-requests/pages/service-request-detail-page'));
+const AdminServiceRequestsPage = lazy(() => import('../features/service-requests/pages/admin-service-requests-page'));
 
 function RootLayout() {
   return (
@@ -77,6 +81,14 @@ function dashboardPage(route: DashboardRoute) {
       return <WarehouseDiagnosticPage />;
     case 'inventory-reports':
       return <InventoryReportsPage />;
+    case 'service-requests':
+      return <ServiceRequestsPage />;
+    case 'service-request-new':
+      return <NewServiceRequestPage />;
+    case 'service-request-detail':
+      return <ServiceRequestDetailPage />;
+    case 'admin-service-requests':
+      return <AdminServiceRequestsPage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }

@@ -107,10 +107,18 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 
 /** A file (PDF, CSV…) from the API with the session's bearer token; failures as in apiFetch. */
 export async function apiFetchBlob(path: string, options: Pick<ApiRequestOptions, 'query' | 'signal'> = {}): Promise<Blob> {
+  return (await apiFetchFile(path, options)).blob;
+}
+
+/** As apiFetchBlob, with the response's `content-disposition` (for the file's name). */
+export async function apiFetchFile(
+  path: string,
+  options: Pick<ApiRequestOptions, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; disposition: string | null }> {
   const headers: Record<string, string> = {};
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
   if (!response.ok) throw toApiError(response, await readBody(response));
-  return response.blob();
+  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
 }

@@ -9,6 +9,7 @@ import classes from './quick-links.module.css';
 
 // Each role's figures in their own chunk: a customer never downloads the supervisor's page.
 const SupervisorDashboard = lazy(() => import('./supervisor/supervisor-dashboard'));
+const CustomerDashboard = lazy(() => import('./customer/customer-dashboard'));
 
 /** The role's dashboard: for now a welcome and the role's quick links; metrics come later. */
 export function DashboardHomePage() {
@@ -32,6 +33,10 @@ export function DashboardHomePage() {
       {user.role === 'whs_supervisor' ? (
         <Suspense fallback={<ListLoading rows={6} />}>
           <SupervisorDashboard />
+        </Suspense>
+      ) : user.role === 'customer' ? (
+        <Suspense fallback={<ListLoading rows={6} />}>
+          <CustomerDashboard />
         </Suspense>
       ) : (
         <Alert variant="light" icon={<IconChartDots size={20} />} radius="lg">

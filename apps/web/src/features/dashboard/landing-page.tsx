@@ -1,8 +1,9 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/session-store';
+import { mainActionsFor } from './main-actions';
 import { QuickLinks } from './quick-links';
 import classes from './quick-links.module.css';
 
@@ -10,6 +11,7 @@ import classes from './quick-links.module.css';
 export function LandingPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const actions = mainActionsFor(user.role);
   return (
     <Stack gap="xl" data-testid="landing">
       <Paper p={{ base: 'lg', sm: 40 }} className={classes.hero}>
@@ -20,16 +22,26 @@ export function LandingPage() {
           <Text c="rgba(255,255,255,0.88)" fz="lg">
             {t('landing.subtitle')}
           </Text>
-          <Button
-            component={Link}
-            to="/dashboard"
-            variant="white"
-            mt="sm"
-            rightSection={<IconArrowRight size={16} className="mirror-in-rtl" />}
-            data-testid="open-dashboard"
-          >
-            {t('landing.openDashboard')}
-          </Button>
+          <Group gap="sm" mt="sm">
+            {actions.map((action) => {
+              const Icon = action.icon;
+              return (
+                <Button key={action.id} component={Link} to={action.to} variant="white" leftSection={<Icon size={16} />} data-testid={`main-action-${action.id}`}>
+                  {t(action.labelKey)}
+                </Button>
+              );
+            })}
+            <Button
+              component={Link}
+              to="/dashboard"
+              variant={actions.length ? 'outline' : 'white'}
+              color={actions.length ? 'white' : undefined}
+              rightSection={<IconArrowRight size={16} className="mirror-in-rtl" />}
+              data-testid="open-dashboard"
+            >
+              {t('landing.openDashboard')}
+            </Button>
+          </Group>
         </Stack>
       </Paper>
       <QuickLinks role={user.role} />

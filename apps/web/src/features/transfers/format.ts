@@ -1,23 +1,2 @@
-import { useTranslation } from 'react-i18next';
-import { usePublicSettings } from '../../lib/public-settings';
-
-/** Dates and times in the company's time zone, in the reader's language, with Latin digits. */
-export function useDateFormat() {
-  const { i18n } = useTranslation();
-  const settings = usePublicSettings();
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  const timeZone = settings.data?.time_zone;
-  const make = (options: Intl.DateTimeFormatOptions) => {
-    try {
-      return new Intl.DateTimeFormat(language, { numberingSystem: 'latn', timeZone, ...options });
-    } catch {
-      return new Intl.DateTimeFormat(language, { numberingSystem: 'latn', ...options });
-    }
-  };
-  const dateTime = make({ dateStyle: 'medium', timeStyle: 'short' });
-  const date = make({ dateStyle: 'long' });
-  return {
-    dateTime: (value: string | null | undefined) => (value ? dateTime.format(new Date(value)) : ''),
-    date: (value: string | null | undefined) => (value ? date.format(new Date(value)) : ''),
-  };
-}
+// Moved to lib/ (service requests and the dashboards format dates the same way).
+export { useDateFormat } from '../../lib/date-format';

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Button, Group, Paper, ScrollArea, Select, SimpleGrid, Tabs, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PRIORITIES, SERVICE_REQUEST_SORTS } from '@portal/shared';
+import type { ListState } from '../../../lib/list-state';
+import { useCatalogNames } from '../api/get-options';
+import { STATUS_TABS, statusFilterOf, statusTabOf, type StatusTab } from '../list-filters';
+import { UserPicker } from './user-picker';
+
+export const LIST_FILTERS = ['status', 'priority', 'service_type', 'technician_id', 'from', 'to'] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+export const DEFAULT_SORT = 'request_date';
+export const DEFAULT_ORDER = 'desc';
+
+/**
+ * Status tabs (with the "active" preset), search, priority, service type, date range and sort —
+ * and for admins the technician, with "unassigned". On a phone the filters fold behind a button.
+ */
+export function RequestFilters({ list, withTechnician = false }: { list: ListState<ListFilter>; withTechnician?: boolean }) {
+  const { t } = useTranslation();
+  const catalog = useCatalogNames();
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const [open, setOpen] = useState(false);
+  const tab = statusTabOf(list.filters.status);
+  const technician = list.filters.technician_id;
+
+  const sortValue = `${list.sort ?? DEFAULT_SORT}:${list.order}`;
+  const sortOptions = SERVICE_REQUEST_SORTS.flatMap((sort) =>
+    (['desc', 'asc'] as const).map((order) => ({ value: `${sort}:${order}`, label: t(`serviceRequests.sort.${sort}_${order}`) })),
+  );
+
+  return (
+    <>
+      <ScrollArea type="never" mb="md">
+        <Tabs value={tab ?? ''} onChange={(value) => value && list.setFilter('status', statusFilterOf(value as StatusTab))}>
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {STATUS_TABS.map((value) => (
+              <Tabs.Tab key={value} value={value} data-testid={`sr-tab-${value}`} style={{ whiteSpace: 'nowrap' }}>
+                {t(value === 'all' || value === 'active' ? `serviceRequests.tabs.${value}` : `serviceRequests.status.${value}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      </ScrollArea>
+
+      <Paper withBorder p="md" mb="md">
+        <Group gap="sm" hiddenFrom="sm" mb={open ? 'sm' : 0} wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            aria-label={t('serviceRequests.filters.search')}
+            placeholder={t('serviceRequests.filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+            dir="auto"
+          />
+          <Button variant={open ? 'light' : 'default'} leftSection={<IconFilter size={16} />} onClick={() => setOpen((o) => !o)} data-testid="sr-filters-toggle">
+            {t('serviceRequests.filters.toggle')}
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: withTechnician ? 4 : 3 }} spacing="sm" display={open || wide ? undefined : 'none'}>
+          <TextInput
+            visibleFrom="sm"
+            label={t('serviceRequests.filters.search')}
+            placeholder={t('serviceRequests.filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+            dir="auto"
+            data-testid="sr-search"
+          />
+          <Select
+            label={t('serviceRequests.fields.priority')}
+            placeholder={t('serviceRequests.filters.any')}
+            clearable
+            data={PRIORITIES.map((p) => ({ value: p, label: t(`serviceRequests.priority.${p}`) }))}
+            value={list.filters.priority ?? null}
+            onChange={(value) => list.setFilter('priority', value)}
+            data-testid="sr-filter-priority"
+          />
+          <Select
+            label={t('serviceRequests.fields.serviceType')}
+            placeholder={t('serviceRequests.filters.any')}
+            clearable
+            searchable
+            data={catalog.entries(catalog.options.data?.service_types)}
+            value={list.filters.service_type ?? null}
+            onChange={(value) => list.setFilter('service_type', value)}
+            data-testid="sr-filter-service-type"
+          />
+          {withTechnician && (
+            <Group gap={6} align="flex-end" wrap="nowrap">
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <UserPicker
+                  role="technician"
+                  label={t('serviceRequests.fields.technician')}
+                  value={technician && technician !== 'none' ? technician : null}
+                  onChange={(id) => list.setFilter('technician_id', id)}
+                  testId="sr-filter-technician"
+                />
+              </div>
+              <Button
+                variant={technician === 'none' ? 'filled' : 'default'}
+                onClick={() => list.setFilter('technician_id', technician === 'none' ? null : 'none')}
+                data-testid="sr-filter-unassigned"
+                aria-pressed={technician === 'none'}
+              >
+                {t('serviceRequests.filters.unassigned')}
+              </Button>
+            </Group>
+          )}
+          <TextInput
+            type="date"
+            label={t('serviceRequests.filters.dateFrom')}
+            value={list.filters.from ?? ''}
+            max={list.filters.to}
+            onChange={(event) => list.setFilter('from', event.currentTarget.value)}
+            data-testid="sr-filter-from"
+          />
+          <TextInput
+            type="date"
+            label={t('serviceRequests.filters.dateTo')}
+            value={list.filters.to ?? ''}
+            min={list.filters.from}
+            onChange={(event) => list.setFilter('to', event.currentTarget.value)}
+            data-testid="sr-filter-to"
+          />
+          <Select
+            label={t('serviceRequests.filters.sort')}
+            allowDeselect={false}
+            data={sortOptions}
+            value={sortValue}
+            onChange={(value) => {
+              if (!value) return;
+              const [sort, order] = value.split(':') as [string, 'asc' | 'desc'];
+              list.setSort(sort, order);
+            }}
+            data-testid="sr-sort"
+          />
+        </SimpleGrid>
+        {list.isFiltered && (
+          <Group justify="flex-end" mt="sm">
+            <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset} data-testid="sr-filters-reset">
+              {t('list.reset')}
+            </Button>
+          </Group>
+        )}
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import 'mantine-datatable/styles.css';
+import { Anchor, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { TServiceRequestSummary } from '@portal/shared';
+import { Ltr } from '../../../components/ltr';
+import { PriorityBadge, ServiceRequestStatusBadge } from '../../../components/service-request-badges';
+import { useDateFormat } from '../../../lib/date-format';
+import type { ListState } from '../../../lib/list-state';
+import { useCatalogNames } from '../api/get-options';
+import { DEFAULT_SORT, type ListFilter } from './request-filters';
+
+const SORTABLE = new Set(['number', 'status', 'priority', 'request_date', 'updated_at']);
+
+export interface Selection {
+  ids: ReadonlySet<string>;
+  onChange: (ids: Set<string>) => void;
+}
+
+function deviceLabel(record: TServiceRequestSummary) {
+  return [record.device.brand, record.device.model].filter(Boolean).join(' ');
+}
+
+/** One request as a card: the phone's list (a 390 px screen has no room for columns). */
+function RequestCard({ record, selection }: { record: TServiceRequestSummary; selection?: Selection }) {
+  const { t } = useTranslation();
+  const format = useDateFormat();
+  const catalog = useCatalogNames();
+  const checked = selection?.ids.has(record.id) ?? false;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="sr-row" data-number={record.number} data-status={record.status}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          {selection && (
+            <Checkbox
+              aria-label={t('serviceRequests.bulk.select', { number: record.number })}
+              checked={checked}
+              onChange={(event) => {
+                const next = new Set(selection.ids);
+                if (event.currentTarget.checked) next.add(record.id);
+                else next.delete(record.id);
+                selection.onChange(next);
+              }}
+            />
+          )}
+          <Anchor component={Link} to={`/dashboard/service-requests/${record.id}`} fw={700} style={{ whiteSpace: 'nowrap' }}>
+            <Ltr>{record.number}</Ltr>
+          </Anchor>
+        </Group>
+        <ServiceRequestStatusBadge status={record.status} />
+      </Group>
+      <Text size="sm" mt={6} dir="auto" lineClamp={2}>
+        {record.problem_description}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        <span dir="auto">{catalog.serviceType(record.service_type)}</span> · <span dir="auto">{deviceLabel(record)}</span>
+      </Text>
+      <Group justify="space-between" mt={6} gap="xs">
+        <PriorityBadge priority={record.priority} />
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {format.dateTime(record.request_date)}
+        </Text>
+      </Group>
+      {(record.technician || selection) && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {selection && (
+            <>
+              <span dir="auto">{record.customer.name}</span>
+              {' · '}
+            </>
+          )}
+          {record.technician ? <span dir="auto">{record.technician.name}</span> : t('serviceRequests.unassigned')}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The requests of one page: a sortable table on wide screens, cards on a phone. With
+ * `selection` (the admin desk) each row has a checkbox; `showCustomer` adds the customer column.
+ */
+export function RequestList({
+  list,
+  records,
+  loading,
+  selection,
+  showCustomer = false,
+  noRecordsText,
+}: {
+  list: ListState<ListFilter>;
+  records: TServiceRequestSummary[];
+  loading: boolean;
+  selection?: Selection;
+  showCustomer?: boolean;
+  noRecordsText: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const format = useDateFormat();
+  const catalog = useCatalogNames();
+  const phone = useMediaQuery('(max-width: 48em)');
+
+  if (phone) {
+    return (
+      <Stack gap="sm" data-testid="sr-cards">
+        {records.map((record) => (
+          <RequestCard key={record.id} record={record} selection={selection} />
+        ))}
+      </Stack>
+    );
+  }
+
+  const sortStatus: DataTableSortStatus<TServiceRequestSummary> = { columnAccessor: list.sort ?? DEFAULT_SORT, direction: list.order };
+  const selectedRecords = selection ? records.filter((r) => selection.ids.has(r.id)) : undefined;
+
+  return (
+    <DataTable<TServiceRequestSummary>
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      minHeight={records.length > 0 ? undefined : 180}
+      records={records}
+      fetching={loading}
+      noRecordsText={noRecordsText}
+      idAccessor="id"
+      sortStatus={sortStatus}
+      onSortStatusChange={(status) => {
+        const accessor = String(status.columnAccessor);
+        if (SORTABLE.has(accessor)) list.setSort(accessor, status.direction);
+      }}
+      {...(selection
+        ? {
+            selectedRecords,
+            onSelectedRecordsChange: (rows: TServiceRequestSummary[]) => {
+              // Keep what was picked on other pages; this page's rows follow the checkboxes.
+              const next = new Set([...selection.ids].filter((id) => !records.some((r) => r.id === id)));
+              for (const row of rows) next.add(row.id);
+              selection.onChange(next);
+            },
+          }
+        : {})}
+      onRowClick={({ record }) => void navigate(`/dashboard/service-requests/${record.id}`)}
+      customRowAttributes={(record) => ({ 'data-testid': 'sr-row', 'data-number': record.number, 'data-status': record.status })}
+      columns={[
+        {
+          accessor: 'number',
+          title: t('serviceRequests.fields.number'),
+          sortable: true,
+          noWrap: true,
+          render: (record) => (
+            <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              <Ltr>{record.number}</Ltr>
+            </Text>
+          ),
+        },
+        { accessor: 'status', title: t('serviceRequests.fields.status'), sortable: true, noWrap: true, render: (r) => <ServiceRequestStatusBadge status={r.status} /> },
+        { accessor: 'priority', title: t('serviceRequests.fields.priority'), sortable: true, noWrap: true, render: (r) => <PriorityBadge priority={r.priority} /> },
+        {
+          accessor: 'problem',
+          title: t('serviceRequests.fields.request'),
+          render: (record) => (
+            <Stack gap={0} maw={380}>
+              <Text size="sm" dir="auto" truncate>
+                {catalog.serviceType(record.service_type)} · {catalog.faultType(record.fault_type)}
+              </Text>
+              <Text size="xs" c="dimmed" dir="auto" truncate>
+                {deviceLabel(record)}
+                {record.device.serial_number ? ' · ' : ''}
+                {record.device.serial_number && <Ltr>{record.device.serial_number}</Ltr>}
+              </Text>
+            </Stack>
+          ),
+        },
+        ...(showCustomer
+          ? [{ accessor: 'customer', title: t('serviceRequests.fields.customer'), render: (r: TServiceRequestSummary) => <Text size="sm" dir="auto">{r.customer.name}</Text> }]
+          : []),
+        {
+          accessor: 'technician',
+          title: t('serviceRequests.fields.technician'),
+          render: (record) =>
+            record.technician ? (
+              <Text size="sm" dir="auto">
+                {record.technician.name}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('serviceRequests.unassigned')}
+              </Text>
+            ),
+        },
+        {
+          accessor: 'request_date',
+          title: t('serviceRequests.fields.requestDate'),
+          sortable: true,
+          render: (record) => (
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {format.dateTime(record.request_date)}
+            </Text>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { useMemo, useState } from 'react';
+import { Loader, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@portal/shared';
+import { Ltr } from '../../../components/ltr';
+import { useUserLookup, type LookupUser } from '../api/lookup-users';
+
+const labelOf = (user: LookupUser) => `${user.name} (${user.email})`;
+
+/** Picks one active user of `role` (a customer, a technician) by name or email; the server matches. */
+export function UserPicker({
+  role,
+  value,
+  onChange,
+  label,
+  error,
+  required,
+  testId,
+  autoFocus,
+}: {
+  role: Role;
+  value: string | null;
+  onChange: (id: string | null, user: LookupUser | null) => void;
+  label: string;
+  error?: string;
+  required?: boolean;
+  testId: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<LookupUser | null>(null);
+  const [debounced] = useDebouncedValue(search, 300);
+  // Once picked, the box shows the user's label: that is no search term.
+  const query = selected && debounced === labelOf(selected) ? '' : debounced.trim();
+  const lookup = useUserLookup(role, query);
+  const users = useMemo(() => {
+    const found = lookup.data?.items ?? [];
+    return selected && !found.some((u) => u.id === selected.id) ? [selected, ...found] : found;
+  }, [lookup.data, selected]);
+  const byId = useMemo(() => new Map(users.map((u) => [u.id, u])), [users]);
+
+  return (
+    <Select
+      label={label}
+      placeholder={t('serviceRequests.picker.placeholder')}
+      searchable
+      clearable
+      required={required}
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(id) => {
+        const user = id ? (byId.get(id) ?? null) : null;
+        setSelected(user);
+        onChange(id, user);
+      }}
+      data={users.map((u) => ({ value: u.id, label: labelOf(u) }))}
+      filter={({ options }) => options}
+      nothingFoundMessage={
+        lookup.isError ? t('serviceRequests.picker.failed') : lookup.isFetching ? t('app.loading') : t('serviceRequests.picker.nothingFound')
+      }
+      leftSection={<IconSearch size={16} />}
+      rightSection={lookup.isFetching ? <Loader size={14} /> : undefined}
+      renderOption={({ option }) => {
+        const user = byId.get(option.value);
+        if (!user) return option.label;
+        return (
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} dir="auto" truncate>
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              <Ltr>{user.email}</Ltr>
+            </Text>
+          </Stack>
+        );
+      }}
+      error={error}
+      comboboxProps={{ shadow: 'md', withinPortal: true }}
+      data-autofocus={autoFocus || undefined}
+      data-testid={testId}
+    />
+  );
+}

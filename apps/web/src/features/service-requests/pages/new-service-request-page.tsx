@@ -1,0 +1,299 @@
+import { useState } from 'react';
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { can, PRIORITIES, SERVICE_LOCATIONS, WARRANTY_STATUSES } from '@portal/shared';
+import { PageHeader } from '../../../components/page-header';
+import { describeError, translateFieldError } from '../../../lib/errors';
+import { useCurrentUser } from '../../../lib/session-store';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useCreateServiceRequest } from '../api/create-service-request';
+import { useCatalogNames } from '../api/get-options';
+import { UserPicker } from '../components/user-picker';
+import { emptyRequestForm, requestFormErrors, serverErrorsToForm, toCreateRequest, type RequestFormValues } from '../request-form';
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
+      <Title order={3} fz="md" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** `/dashboard/service-requests/new`: a customer raises a request for themselves, an admin for any customer (or a new one). */
+export function NewServiceRequestPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const forAnyCustomer = can(user.role, 'create:service_request:any');
+  const catalog = useCatalogNames();
+  const create = useCreateServiceRequest();
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const form = useForm<RequestFormValues>({
+    initialValues: emptyRequestForm(),
+    validate: (values) => requestFormErrors(values, forAnyCustomer),
+  });
+  const error = (path: string) => translateFieldError(t, form.errors[path]);
+  /** getInputProps with the error worded at render time (so it follows the language). */
+  const field = (path: string) => ({ ...form.getInputProps(path), error: error(path) });
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      create.mutate(toCreateRequest(values, forAnyCustomer), {
+        onSuccess: (request) => {
+          toastSuccess('serviceRequests.form.created', undefined, { number: request.number });
+          void navigate(`/dashboard/service-requests/${request.id}`);
+        },
+        onError: (failed) => {
+          const fields = serverErrorsToForm(failed);
+          if (fields) form.setErrors(fields);
+          else setFailure(failed);
+          toastError('serviceRequests.form.createFailed', describeError(t, failed));
+        },
+      });
+    },
+    (errors) => {
+      // Bring the first field at fault into view (on a phone it may be far above the button).
+      const first = Object.keys(errors)[0];
+      if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+    },
+  );
+
+  const home = form.values.location === 'home';
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
+        <Anchor component={Link} to="/dashboard/service-requests" size="sm">
+          {t('serviceRequests.title')}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {t('serviceRequests.new')}
+        </Text>
+      </Breadcrumbs>
+      <PageHeader title={t('serviceRequests.new')} subtitle={t('serviceRequests.form.hint')} />
+      <form onSubmit={submit} noValidate data-testid="sr-form">
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              {forAnyCustomer && (
+                <Section title={t('serviceRequests.sections.customer')} testId="sr-form-customer">
+                  <SegmentedControl
+                    mb="md"
+                    fullWidth
+                    value={form.values.customer_mode}
+                    onChange={(value) => {
+                      form.setFieldValue('customer_mode', value as RequestFormValues['customer_mode']);
+                      form.clearErrors();
+                    }}
+                    data={[
+                      { value: 'existing', label: t('serviceRequests.form.existingCustomer') },
+                      { value: 'new', label: t('serviceRequests.form.newCustomer') },
+                    ]}
+                    data-testid="sr-customer-mode"
+                  />
+                  {form.values.customer_mode === 'existing' ? (
+                    <UserPicker
+                      role="customer"
+                      label={t('serviceRequests.fields.customer')}
+                      required
+                      value={form.values.customer_id}
+                      onChange={(id) => {
+                        form.setFieldValue('customer_id', id);
+                        form.clearFieldError('customer_id');
+                      }}
+                      error={error('customer_id')}
+                      testId="sr-customer"
+                    />
+                  ) : (
+                    <Grid gap="sm">
+                      <Grid.Col span={{ base: 12, sm: 6 }}>
+                        <TextInput label={t('serviceRequests.fields.customerName')} required dir="auto" {...field('new_customer.name')} data-path="new_customer.name" data-testid="sr-new-customer-name" />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 6 }}>
+                        <TextInput label={t('serviceRequests.fields.email')} required type="email" dir="ltr" {...field('new_customer.email')} data-path="new_customer.email" data-testid="sr-new-customer-email" />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 6 }}>
+                        <TextInput label={t('serviceRequests.fields.mobile')} type="tel" dir="ltr" {...field('new_customer.mobile_number')} data-path="new_customer.mobile_number" data-testid="sr-new-customer-mobile" />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 6 }}>
+                        <TextInput label={t('serviceRequests.fields.defaultAddress')} dir="auto" {...field('new_customer.default_address')} data-path="new_customer.default_address" />
+                      </Grid.Col>
+                    </Grid>
+                  )}
+                </Section>
+              )}
+
+              <Section title={t('serviceRequests.sections.request')}>
+                <Stack gap="sm">
+                  <Grid gap="sm">
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <Text size="sm" fw={500} mb={4}>
+                        {t('serviceRequests.fields.priority')}
+                      </Text>
+                      <SegmentedControl
+                        fullWidth
+                        data={PRIORITIES.map((p) => ({ value: p, label: t(`serviceRequests.priority.${p}`) }))}
+                        value={form.values.priority ?? ''}
+                        onChange={(value) => form.setFieldValue('priority', value as RequestFormValues['priority'])}
+                        data-testid="sr-priority"
+                      />
+                      {error('priority') && (
+                        <Text c="red" size="xs" mt={4}>
+                          {error('priority')}
+                        </Text>
+                      )}
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <Select
+                        label={t('serviceRequests.fields.location')}
+                        placeholder={t('serviceRequests.form.choose')}
+                        required
+                        allowDeselect={false}
+                        data={SERVICE_LOCATIONS.map((l) => ({ value: l, label: t(`serviceRequests.location.${l}`) }))}
+                        {...field('location')}
+                        data-path="location"
+                        data-testid="sr-location"
+                      />
+                    </Grid.Col>
+                  </Grid>
+                  {home && (
+                    <Textarea
+                      label={t('serviceRequests.fields.address')}
+                      description={t('serviceRequests.form.addressHint')}
+                      required
+                      autosize
+                      minRows={2}
+                      maxLength={500}
+                      dir="auto"
+                      {...field('address')}
+                      data-path="address"
+                      data-testid="sr-address"
+                    />
+                  )}
+                  <Grid gap="sm">
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <Select
+                        label={t('serviceRequests.fields.serviceType')}
+                        placeholder={t('serviceRequests.form.choose')}
+                        required
+                        searchable
+                        allowDeselect={false}
+                        data={catalog.entries(catalog.options.data?.service_types)}
+                        nothingFoundMessage={catalog.options.isError ? t('serviceRequests.form.optionsFailed') : t('serviceRequests.picker.nothingFound')}
+                        {...field('service_type')}
+                        data-path="service_type"
+                        data-testid="sr-service-type"
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <Select
+                        label={t('serviceRequests.fields.faultType')}
+                        placeholder={t('serviceRequests.form.choose')}
+                        required
+                        searchable
+                        allowDeselect={false}
+                        data={catalog.entries(catalog.options.data?.fault_types)}
+                        nothingFoundMessage={catalog.options.isError ? t('serviceRequests.form.optionsFailed') : t('serviceRequests.picker.nothingFound')}
+                        {...field('fault_type')}
+                        data-path="fault_type"
+                        data-testid="sr-fault-type"
+                      />
+                    </Grid.Col>
+                  </Grid>
+                  <Textarea
+                    label={t('serviceRequests.fields.problemDescription')}
+                    description={t('serviceRequests.form.problemHint')}
+                    required
+                    autosize
+                    minRows={3}
+                    maxRows={10}
+                    maxLength={4000}
+                    dir="auto"
+                    {...field('problem_description')}
+                    data-path="problem_description"
+                    data-testid="sr-problem"
+                  />
+                  <Textarea
+                    label={t('serviceRequests.fields.additionalNotes')}
+                    autosize
+                    minRows={2}
+                    maxRows={8}
+                    maxLength={2000}
+                    dir="auto"
+                    {...field('additional_notes')}
+                    data-path="additional_notes"
+                    data-testid="sr-notes"
+                  />
+                </Stack>
+              </Section>
+
+              <Section title={t('serviceRequests.sections.device')}>
+                <Grid gap="sm">
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={t('serviceRequests.fields.brand')} required dir="auto" maxLength={100} {...field('device.brand')} data-path="device.brand" data-testid="sr-brand" />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={t('serviceRequests.fields.model')} required dir="auto" maxLength={100} {...field('device.model')} data-path="device.model" data-testid="sr-model" />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={t('serviceRequests.fields.serialNumber')} dir="ltr" maxLength={100} {...field('device.serial_number')} data-path="device.serial_number" data-testid="sr-serial" />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Select
+                      label={t('serviceRequests.fields.warrantyStatus')}
+                      required
+                      allowDeselect={false}
+                      data={WARRANTY_STATUSES.map((w) => ({ value: w, label: t(`serviceRequests.warranty.${w}`) }))}
+                      {...field('device.warranty_status')}
+                      data-path="device.warranty_status"
+                      data-testid="sr-warranty-status"
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={t('serviceRequests.fields.warrantyNumber')} dir="ltr" maxLength={100} {...field('device.warranty_number')} data-path="device.warranty_number" data-testid="sr-warranty-number" />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={t('serviceRequests.fields.warrantyExpiry')} type="date" {...field('device.warranty_expiry')} data-path="device.warranty_expiry" data-testid="sr-warranty-expiry" />
+                  </Grid.Col>
+                </Grid>
+              </Section>
+            </Stack>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md" pos="sticky" top={80}>
+              {Boolean(failure) && (
+                <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('serviceRequests.form.createFailed')} data-testid="sr-form-error">
+                  {describeError(t, failure)}
+                </Alert>
+              )}
+              <Paper withBorder p="md">
+                <Text size="sm" c="dimmed" mb="md">
+                  {t('serviceRequests.form.afterSubmit')}
+                </Text>
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" component={Link} to="/dashboard/service-requests">
+                    {t('common.cancel')}
+                  </Button>
+                  <Button type="submit" loading={create.isPending} leftSection={<IconSend size={16} className="mirror-in-rtl" />} data-testid="sr-submit">
+                    {t('serviceRequests.form.submit')}
+                  </Button>
+                </Group>
+              </Paper>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </>
+  );
+}
+
+export default NewServiceRequestPage;

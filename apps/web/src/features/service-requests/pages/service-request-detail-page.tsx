@@ -1,0 +1,323 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconClipboardCheck, IconFileUnknown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { can, type TServiceRequest } from '@portal/shared';
+import { Ltr } from '../../../components/ltr';
+import { PageLoader } from '../../../components/page-loader';
+import { PriorityBadge, ServiceRequestStatusBadge } from '../../../components/service-request-badges';
+import { StatusPanel } from '../../../components/status-panel';
+import { isApiError } from '../../../lib/api-client';
+import { useDateFormat } from '../../../lib/date-format';
+import { describeError } from '../../../lib/errors';
+import { useCurrentUser } from '../../../lib/session-store';
+import { useCatalogNames } from '../api/get-options';
+import { useServiceRequest } from '../api/get-service-request';
+import { FeedbackSection } from '../components/feedback-section';
+import { HistoryTimeline } from '../components/history-timeline';
+import { RequestActions } from '../components/request-actions';
+import { useServiceRequestsLive } from '../realtime';
+
+/** A label and its value; an empty value shows a dash. */
+function Fact({ label, children, testId, wide }: { label: string; children?: ReactNode; testId?: string; wide?: boolean }) {
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <Stack gap={2} data-testid={testId} style={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ) : (
+        <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid={testId}>
+      <Title order={3} fz="md" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+const FreeText = ({ children }: { children: string | null | undefined }) =>
+  children ? (
+    <span dir="auto" style={{ whiteSpace: 'pre-line' }}>
+      {children}
+    </span>
+  ) : null;
+
+function RefusalAlert({ error, request, onClose }: { error: unknown; request: TServiceRequest; onClose: () => void }) {
+  const { t } = useTranslation();
+  const message =
+    isApiError(error) && error.code === 'invalid_state'
+      ? t('serviceRequests.actions.invalidState', { status: t(`serviceRequests.status.${request.status}`) })
+      : describeError(t, error);
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('serviceRequests.actions.failed')} withCloseButton onClose={onClose} mb="md" data-testid="sr-action-error">
+      {message}
+    </Alert>
+  );
+}
+
+/** `/dashboard/service-requests/:id`: PRODUCT.md §3's sections, the history, the device's history and the caller's actions. */
+export function ServiceRequestDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const format = useDateFormat();
+  const catalog = useCatalogNames();
+  const query = useServiceRequest(id);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  useServiceRequestsLive();
+
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
+      return (
+        <StatusPanel
+          icon={IconFileUnknown}
+          color="gray"
+          title={t('serviceRequests.notFound')}
+          body={t('serviceRequests.notFoundBody')}
+          action={
+            <Anchor component={Link} to="/dashboard/service-requests">
+              {t('serviceRequests.backToList')}
+            </Anchor>
+          }
+          testId="sr-not-found"
+        />
+      );
+    }
+    return <Alert color="red">{describeError(t, query.error)}</Alert>;
+  }
+  const r = query.data;
+  const listPath = can(user.role, 'read:service_request:any') ? '/dashboard/admin/service-requests' : '/dashboard/service-requests';
+  const earlier = r.device_history.filter((entry) => entry.id !== r.id);
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
+        <Anchor component={Link} to={listPath} size="sm">
+          {t(listPath === '/dashboard/service-requests' ? 'serviceRequests.title' : 'serviceRequests.adminTitle')}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          <Ltr>{r.number}</Ltr>
+        </Text>
+      </Breadcrumbs>
+
+      <Group justify="space-between" align="flex-start" mb="lg" gap="md">
+        <Stack gap={6}>
+          <Group gap="sm">
+            <Title order={2} fz={{ base: 22, sm: 26 }} data-testid="sr-number">
+              <Ltr>{r.number}</Ltr>
+            </Title>
+            <ServiceRequestStatusBadge status={r.status} size="lg" />
+            <PriorityBadge priority={r.priority} size="lg" />
+          </Group>
+          <Text size="sm" c="dimmed">
+            <span dir="auto">{catalog.serviceType(r.service_type)}</span> · <span dir="auto">{catalog.faultType(r.fault_type)}</span>
+          </Text>
+        </Stack>
+        <RequestActions request={r} onError={setRefusal} />
+      </Group>
+
+      {Boolean(refusal) && <RefusalAlert error={refusal} request={r} onClose={() => setRefusal(null)} />}
+
+      {r.cancellation && (
+        <Alert color="gray" variant="light" mb="md" title={t('serviceRequests.cancelledTitle')} data-testid="sr-cancellation">
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }}>
+            {r.cancellation.reason}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            {r.cancellation.by && (
+              <>
+                <span dir="auto">{r.cancellation.by.name}</span> ·{' '}
+              </>
+            )}
+            {format.dateTime(r.cancellation.at)}
+          </Text>
+        </Alert>
+      )}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Section title={t('serviceRequests.sections.request')} testId="sr-section-request">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+                <Fact label={t('serviceRequests.fields.number')}>
+                  <Ltr>{r.number}</Ltr>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.requestDate')}>{format.dateTime(r.request_date)}</Fact>
+                <Fact label={t('serviceRequests.fields.status')} testId="sr-fact-status">
+                  <ServiceRequestStatusBadge status={r.status} />
+                </Fact>
+                <Fact label={t('serviceRequests.fields.priority')}>
+                  <PriorityBadge priority={r.priority} />
+                </Fact>
+                <Fact label={t('serviceRequests.fields.location')}>{t(`serviceRequests.location.${r.location}`)}</Fact>
+                <Fact label={t('serviceRequests.fields.address')}>
+                  <FreeText>{r.address}</FreeText>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.serviceType')}>
+                  <span dir="auto">{catalog.serviceType(r.service_type)}</span>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.faultType')}>
+                  <span dir="auto">{catalog.faultType(r.fault_type)}</span>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.updatedAt')}>{format.dateTime(r.updated_at)}</Fact>
+                <Fact label={t('serviceRequests.fields.problemDescription')} wide testId="sr-problem-text">
+                  <FreeText>{r.problem_description}</FreeText>
+                </Fact>
+                {r.additional_notes && (
+                  <Fact label={t('serviceRequests.fields.additionalNotes')} wide>
+                    <FreeText>{r.additional_notes}</FreeText>
+                  </Fact>
+                )}
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('serviceRequests.sections.device')} testId="sr-section-device">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+                <Fact label={t('serviceRequests.fields.brand')}>
+                  <FreeText>{r.device.brand}</FreeText>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.model')}>
+                  <FreeText>{r.device.model}</FreeText>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.serialNumber')}>{r.device.serial_number && <Ltr>{r.device.serial_number}</Ltr>}</Fact>
+                <Fact label={t('serviceRequests.fields.warrantyStatus')}>{t(`serviceRequests.warranty.${r.device.warranty_status}`)}</Fact>
+                <Fact label={t('serviceRequests.fields.warrantyNumber')}>{r.device.warranty_number && <Ltr>{r.device.warranty_number}</Ltr>}</Fact>
+                <Fact label={t('serviceRequests.fields.warrantyExpiry')}>{r.device.warranty_expiry && format.date(`${r.device.warranty_expiry}T12:00:00Z`)}</Fact>
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('serviceRequests.sections.work')} testId="sr-section-work">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+                <Fact label={t('serviceRequests.fields.technician')} testId="sr-fact-technician">
+                  {r.technician ? (
+                    <>
+                      <span dir="auto">{r.technician.name}</span>
+                      {r.technician.mobile && (
+                        <Text size="xs" c="dimmed">
+                          <Ltr>{r.technician.mobile}</Ltr>
+                        </Text>
+                      )}
+                    </>
+                  ) : (
+                    t('serviceRequests.unassigned')
+                  )}
+                </Fact>
+                <Fact label={t('serviceRequests.fields.assignedAt')}>{format.dateTime(r.assigned_at)}</Fact>
+                <Fact label={t('serviceRequests.fields.firstResponseAt')}>{format.dateTime(r.first_response_at)}</Fact>
+                <Fact label={t('serviceRequests.fields.startedAt')}>{format.dateTime(r.work.started_at)}</Fact>
+                <Fact label={t('serviceRequests.fields.completedAt')}>{format.dateTime(r.work.completed_at ?? r.completed_at)}</Fact>
+                {r.work.awaiting_parts_note && (
+                  <Fact label={t('serviceRequests.fields.awaitingParts')} wide>
+                    <FreeText>{r.work.awaiting_parts_note}</FreeText>
+                  </Fact>
+                )}
+                <Fact label={t('serviceRequests.fields.diagnosis')} wide testId="sr-fact-diagnosis">
+                  <FreeText>{r.work.diagnosis}</FreeText>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.resolution')} wide testId="sr-fact-resolution">
+                  <FreeText>{r.work.resolution}</FreeText>
+                </Fact>
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('serviceRequests.sections.qualityCheck')} testId="sr-section-quality">
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon variant="light" color="gray" radius="xl">
+                  <IconClipboardCheck size={18} />
+                </ThemeIcon>
+                <Text size="sm" c="dimmed">
+                  {t('serviceRequests.qualityNotChecked')}
+                </Text>
+              </Group>
+            </Section>
+
+            <Section title={t('serviceRequests.sections.customer')} testId="sr-section-customer">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+                <Fact label={t('serviceRequests.fields.customerName')}>
+                  <span dir="auto">{r.customer.name}</span>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.email')}>
+                  <Anchor href={`mailto:${r.customer.email}`} size="sm">
+                    <Ltr>{r.customer.email}</Ltr>
+                  </Anchor>
+                </Fact>
+                <Fact label={t('serviceRequests.fields.mobile')}>
+                  {r.customer.mobile_number && (
+                    <Anchor href={`tel:${r.customer.mobile_number.replace(/[^\d+]/g, '')}`} size="sm">
+                      <Ltr>{r.customer.mobile_number}</Ltr>
+                    </Anchor>
+                  )}
+                </Fact>
+              </SimpleGrid>
+            </Section>
+
+            <FeedbackSection request={r} />
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+              <Title order={3} fz="md" mb="md">
+                {t('serviceRequests.sections.history')}
+              </Title>
+              <HistoryTimeline entries={r.history} />
+            </Paper>
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="sr-device-history">
+              <Title order={3} fz="md" mb="xs">
+                {t('serviceRequests.sections.deviceHistory')}
+              </Title>
+              {!r.device.serial_number ? (
+                <Text size="sm" c="dimmed">
+                  {t('serviceRequests.deviceHistory.noSerial')}
+                </Text>
+              ) : earlier.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('serviceRequests.deviceHistory.none')}
+                </Text>
+              ) : (
+                <Stack gap="sm">
+                  {earlier.map((entry) => (
+                    <Paper key={entry.id} withBorder p="xs" radius="sm" data-testid="sr-device-history-entry">
+                      <Group justify="space-between" gap="xs" wrap="nowrap">
+                        <Anchor component={Link} to={`/dashboard/service-requests/${entry.id}`} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          <Ltr>{entry.number}</Ltr>
+                        </Anchor>
+                        <ServiceRequestStatusBadge status={entry.status} size="xs" />
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {format.dateTime(entry.request_date)} · <span dir="auto">{catalog.serviceType(entry.service_type)}</span>
+                      </Text>
+                      <Text size="xs" dir="auto" lineClamp={2}>
+                        {entry.problem_description}
+                      </Text>
+                    </Paper>
+                  ))}
+                </Stack>
+              )}
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+export default ServiceRequestDetailPage;
