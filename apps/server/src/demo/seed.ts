@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/crypto.js';
 import { putSetting } from '../modules/settings/service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 import { seedInventory } from './inventory-seed.js';
+import { seedServiceRequests } from './service-requests-seed.js';
 import { seedTransfers } from './transfers-seed.js';
 
 // Sunday–Thursday 08:00–17:00, Friday and Saturday off: a common week in the region.
@@ -50,6 +51,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const t of EXTRA_TECHNICIANS) await createUser(tx, { ...t, role: 'technician', passwordHash });
     await seedInventory(tx);
     await seedTransfers(tx);
+    await seedServiceRequests(tx);
   });
   return true;
 }
