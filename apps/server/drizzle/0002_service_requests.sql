@@ -91,4 +91,10 @@ CREATE INDEX "service_requests_service_type_idx" ON "service_requests" USING btr
 CREATE INDEX "service_requests_customer_idx" ON "service_requests" USING btree ("customer_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "service_requests_technician_idx" ON "service_requests" USING btree ("technician_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "service_requests_serial_idx" ON "service_requests" USING btree (lower("device_serial"),"created_at") WHERE "service_requests"."device_serial" is not null;--> statement-breakpoint
-CREATE INDEX "service_requests_search_idx" ON "service_requests" USING gin ("search_text" gin_trgm_ops);
+CREATE INDEX "service_requests_search_idx" ON "service_requests" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+-- `search_text LIKE '%…%'` is estimated from the column's histogram; with the default 100 entries
+-- no estimate falls below ~1% of the table, so a rare term (a serial, a full name) looked common
+-- and the planner walked the date index filtering row by row (50,000 rows for 26 matches at
+-- 300,000 requests) instead of reading the few matches through the trigram index. 1,000 entries
+-- let it tell rare terms from common ones (measured: 60-90 ms → 11 ms for a full name).
+ALTER TABLE "service_requests" ALTER COLUMN "search_text" SET STATISTICS 1000;
