@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'own_transfer',
   'email_taken',
   'last_admin',
+  'technician_busy',
   'invalid_credentials',
   'invalid_grant',
   'session_revoked',

@@ -4,6 +4,8 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './auth.js';
 export * from './users.js';
+export * from './technicians.js';
+export * from './audit.js';
 export * from './settings.js';
 export * from './notifications.js';
 export * from './realtime.js';

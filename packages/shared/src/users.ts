@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZMobile, ZName, ZRole, ZUser } from './auth.js';
+import { ZEmail, ZLanguage, ZMobile, ZName, ZRole, ZUser } from './auth.js';
+import { pageQueryFields, ZSortOrder, zPage } from './paging.js';
 
 /** A user as an admin sees them. */
 export const ZAdminUser = ZUser.extend({
@@ -19,3 +20,38 @@ export const ZAdminUpdateUserRequest = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'required', path: ['name'] });
 export type TAdminUpdateUserRequest = z.infer<typeof ZAdminUpdateUserRequest>;
+
+// ---------------------------------------------------------------------------------------
+// The users list and creating an account (issue #11).
+
+export const USER_SORTS = ['name', 'email', 'created_at', 'last_sign_in_at', 'role'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export const ZAdminUserListQuery = z.object({
+  /** Searches name and email. */
+  q: z.string().trim().max(100).optional(),
+  role: ZRole.optional(),
+  active: z.enum(['true', 'false']).optional(),
+  sort: z.enum(USER_SORTS).default('name'),
+  order: ZSortOrder.default('asc'),
+  ...pageQueryFields,
+});
+export type TAdminUserListQuery = z.infer<typeof ZAdminUserListQuery>;
+export const ZAdminUserList = zPage(ZAdminUser);
+export type TAdminUserList = z.infer<typeof ZAdminUserList>;
+
+/**
+ * A new account, staff or customer. No password: the user gets a welcome mail with a
+ * one-time link to choose one (docs/decisions/005-welcome-invitation.md).
+ */
+export const ZAdminCreateUserRequest = z.object({
+  name: ZName,
+  email: ZEmail,
+  mobile: ZMobile.nullable().optional(),
+  role: ZRole,
+  language: ZLanguage.optional(),
+});
+export type TAdminCreateUserRequest = z.infer<typeof ZAdminCreateUserRequest>;
+
+/** How long a welcome link works (it works once). */
+export const INVITATION_TTL_DAYS = 7;

@@ -27,3 +27,26 @@ export function passwordResetMail(opts: { name: string; link: string; company: s
   const html = block(first, first === ar ? 'rtl' : 'ltr') + '<hr>' + block(second, second === ar ? 'rtl' : 'ltr');
   return { subject: first.subject, text, html };
 }
+
+/** The welcome mail of an account an admin created: a one-time link to choose a password. */
+export function welcomeMail(opts: { name: string; email: string; link: string; company: string; language: Language; days: number }) {
+  const en = {
+    subject: `${opts.company}: your account is ready`,
+    hello: `Hello ${opts.name},`,
+    body: `An account was created for you (${opts.email}). Open this link to choose your password; it works once and expires in ${opts.days} days.`,
+    later: 'If the link has expired, use "Forgot password?" on the sign-in page.',
+  };
+  const ar = {
+    subject: `${opts.company}: حسابك جاهز`,
+    hello: `مرحباً ${opts.name}،`,
+    body: `أُنشئ لك حساب (${opts.email}). افتح هذا الرابط لاختيار كلمة المرور؛ يعمل الرابط مرة واحدة وتنتهي صلاحيته خلال ${opts.days} أيام.`,
+    later: 'إذا انتهت صلاحية الرابط فاستخدم «نسيت كلمة المرور؟» في صفحة تسجيل الدخول.',
+  };
+  const [first, second] = opts.language === 'ar' ? [ar, en] : [en, ar];
+  const text = [first, second].map((l) => `${l.hello}\n\n${l.body}\n\n${opts.link}\n\n${l.later}`).join('\n\n-----\n\n');
+  const block = (l: typeof en, dir: 'rtl' | 'ltr') =>
+    `<div dir="${dir}"><p>${escapeHtml(l.hello)}</p><p>${escapeHtml(l.body)}</p>` +
+    `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(opts.link)}</a></p><p>${escapeHtml(l.later)}</p></div>`;
+  const html = block(first, first === ar ? 'rtl' : 'ltr') + '<hr>' + block(second, second === ar ? 'rtl' : 'ltr');
+  return { subject: first.subject, text, html };
+}

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdminResetPasswordRequest, ZAdminUpdateUserRequest, ZAdminUser, ZOk } from '@portal/shared';
+import {
+  ZAdminCreateUserRequest,
+  ZAdminResetPasswordRequest,
+  ZAdminUpdateUserRequest,
+  ZAdminUser,
+  ZAdminUserList,
+  ZAdminUserListQuery,
+  ZOk,
+} from '@portal/shared';
 import { actorOf } from '../../plugins/access.js';
 import type { AuthService } from '../auth/service.js';
 import type { UserAdminService } from './service.js';
@@ -8,7 +16,38 @@ import type { UserAdminService } from './service.js';
 const tags = ['users'];
 const params = z.object({ id: z.uuid() });
 
+/** Where links in mail point when PUBLIC_URL is not set: the portal as the admin's browser reached it. */
+export const requestOrigin = (req: { protocol: string; host: string }) => new URL(`${req.protocol}://${req.host}`).origin;
+
 export const adminUserRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UserAdminService }> = async (app, { auth, users }) => {
+  app.get(
+    '/users',
+    {
+      config: { access: 'manage:user:any' },
+      schema: {
+        tags,
+        summary: 'Users, searched (name, email), filtered (role, active), sorted and paged (admins only)',
+        querystring: ZAdminUserListQuery,
+        response: { 200: ZAdminUserList },
+      },
+    },
+    async (req) => users.list(req.query),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { access: 'manage:user:any' },
+      schema: {
+        tags,
+        summary: 'Create a staff or customer account (admins only); the user is mailed a one-time link to choose a password',
+        body: ZAdminCreateUserRequest,
+        response: { 201: ZAdminUser },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await users.create(actorOf(req), req.body, requestOrigin(req))),
+  );
+
   app.get(
     '/users/:id',
     {

@@ -1,12 +1,31 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { TAdminUpdateUserRequest, TAdminUser } from '@portal/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { TAdminCreateUserRequest, TAdminUpdateUserRequest, TAdminUser, TAdminUserList, TAdminUserListQuery, UserSort } from '@portal/shared';
+import { INVITATION_TTL_DAYS } from '@portal/shared';
 import type { AppContext, Actor } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, technicians, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { welcomeMail } from '../../mail/templates.js';
+import { hashPassword, randomToken } from '../auth/crypto.js';
+import { invitationLink, issueInvitation } from '../auth/invitation.js';
 import { publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/queries.js';
+import { after as afterCursor, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { getSettings } from '../settings/service.js';
 import { refreshCustomerSearchText } from '../service-requests/queries.js';
+import { refuseIfBusy } from '../technicians/open-work.js';
+import { emailTaken, ensureVan, insertAccount, vanCodeTaken, type NewAccount } from './accounts.js';
+
+/** The constraint name and message of a database error and its causes, for telling unique violations apart. */
+const describeDbError = (err: unknown): string => {
+  const parts: string[] = [];
+  for (let e = err as { constraint?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as typeof e, i++) {
+    parts.push(String(e.constraint ?? ''), String(e.message ?? ''));
+  }
+  return parts.join(' ');
+};
 
 export const toAdminUser = (u: UserRow): TAdminUser => ({
   ...toApiUser(u),
@@ -20,72 +39,191 @@ async function lockUser(tx: DbOrTx, id: string) {
   return row;
 }
 
+const SORT: Record<UserSort, { expr: string; type: KeyType }> = {
+  name: { expr: 'lower(u.name)', type: 'text' },
+  email: { expr: 'u.email', type: 'text' },
+  created_at: { expr: 'u.created_at', type: 'timestamptz' },
+  // Never signed in sorts as the oldest sign-in.
+  last_sign_in_at: { expr: "coalesce(u.last_sign_in_at, 'epoch'::timestamptz)", type: 'timestamptz' },
+  role: { expr: 'u.role::text', type: 'text' },
+};
+
+interface ListRow {
+  id: string;
+  email: string;
+  name: string;
+  role: TAdminUser['role'];
+  mobile: string | null;
+  language: TAdminUser['language'];
+  active: boolean;
+  created_at: Date | string;
+  last_sign_in_at: Date | string | null;
+  sort_text: string;
+}
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/**
+ * Changes a user's name, mobile, role or active flag, in the caller's transaction. Deactivating
+ * ends every session (and so every socket) of the user on every instance; any change reaches every
+ * instance's session cache on commit. The last active admin can be neither deactivated nor
+ * demoted; a technician holding open work can be neither deactivated nor given another role.
+ */
+export async function applyUserUpdate(tx: DbOrTx, actor: Actor, id: string, input: TAdminUpdateUserRequest): Promise<TAdminUser> {
+  const before = await lockUser(tx, id);
+  if (!before) throw notFound('User');
+  const losesAdmin = before.role === 'admin' && before.active && ((input.role && input.role !== 'admin') || input.active === false);
+  if (losesAdmin) {
+    // Lock the other active admins too, so two admins demoting each other at once can't both win.
+    const others = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.active, true), ne(users.id, id)))
+      .for('update');
+    if (others.length === 0) throw conflict('last_admin', 'The last active admin cannot be deactivated or given another role.');
+  }
+  const losesTechnician = before.role === 'technician' && ((input.role && input.role !== 'technician') || (input.active === false && before.active));
+  if (losesTechnician) await refuseIfBusy(tx, id);
+  const [after] = await tx
+    .update(users)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+      ...(input.role !== undefined ? { role: input.role } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  // Every role has its profile row: a user moved into a role gets one (a technician their van too).
+  if (input.role === 'customer') {
+    await tx
+      .insert(customers)
+      .values({ userId: id, name: after!.name, email: after!.email, mobileNumber: after!.mobile })
+      .onConflictDoNothing();
+  }
+  if (input.role === 'technician' && before.role !== 'technician') {
+    const vanId = await ensureVan(tx, after!);
+    await tx.insert(technicians).values({ userId: id, vanWarehouseId: vanId }).onConflictDoNothing();
+    await tx.update(technicians).set({ vanWarehouseId: vanId }).where(and(eq(technicians.userId, id), sql`${technicians.vanWarehouseId} is null`));
+  }
+  // The technician profile's flag follows the account's.
+  if (after!.role === 'technician' && input.active !== undefined) {
+    await tx.update(technicians).set({ active: after!.active }).where(eq(technicians.userId, id));
+  }
+  if (after!.role === 'customer' && (input.name !== undefined || input.mobile !== undefined)) {
+    await tx.update(customers).set({ name: after!.name, mobileNumber: after!.mobile }).where(eq(customers.userId, id));
+  }
+  // Their requests are found by the customer's name too (decision 004).
+  if (input.name !== undefined && input.name !== before.name) await refreshCustomerSearchText(tx, id);
+  if (input.active === false && before.active) await revokeUserSessions(tx, id, 'deactivated');
+  await publishUsersChanged(tx, [id]);
+  const action = input.active === false && before.active ? 'user.deactivated' : input.active === true && !before.active ? 'user.reactivated' : 'user.updated';
+  await audit(tx, {
+    actorId: actor.userId,
+    action,
+    entity: 'user',
+    entityId: id,
+    before: toAdminUser(before),
+    after: toAdminUser(after!),
+    ip: actor.ip,
+  });
+  return toAdminUser(after!);
+}
+
 export function createUserAdminService(ctx: AppContext) {
   const { db } = ctx;
+
+  /**
+   * Creates an account (and its profile rows) with a password nobody knows, and mails the user
+   * a one-time link to choose theirs. Returns the new user row. The mail goes out after the commit;
+   * a mail failure is logged, not undone (the user can still use "forgot password").
+   */
+  async function createAccount(actor: Actor, input: Omit<NewAccount, 'passwordHash'>, origin: string, auditAfter?: Record<string, unknown>) {
+    // Hashing takes a while: outside the transaction (PGlite is one connection).
+    const passwordHash = await hashPassword(randomToken());
+    let created: { user: UserRow; invitation: { code: string; verifier: string } };
+    try {
+      created = await db.transaction(async (tx) => {
+        const user = await insertAccount(tx, { ...input, passwordHash });
+        const invitation = await issueInvitation(tx, user.id);
+        await audit(tx, {
+          actorId: actor.userId,
+          action: input.role === 'technician' ? 'technician.created' : 'user.created',
+          entity: 'user',
+          entityId: user.id,
+          after: { ...toAdminUser(user), ...auditAfter },
+          ip: actor.ip,
+        });
+        return { user, invitation };
+      });
+    } catch (err) {
+      // Two admins creating the same account (or van code) at once: the loser gets the same 409.
+      if (isUniqueViolation(err)) throw /warehouses_code/.test(describeDbError(err)) ? vanCodeTaken(input.technician?.vanCode ?? '') : emailTaken();
+      throw err;
+    }
+    const { user, invitation } = created;
+    const link = invitationLink(ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : origin, invitation);
+    const { company_name } = await getSettings(db, ['company_name']);
+    const mail = welcomeMail({ name: user.name, email: user.email, link, company: company_name, language: user.language, days: INVITATION_TTL_DAYS });
+    await ctx.mailer
+      .send({ to: user.email, ...mail, links: [link] })
+      .catch((err) => ctx.log.error({ err }, 'could not send the welcome mail'));
+    return user;
+  }
+
   return {
+    createAccount,
+
+    async list(q: TAdminUserListQuery): Promise<TAdminUserList> {
+      const sort = SORT[q.sort];
+      const filters = [
+        q.q ? sql`(x.name ilike ${like(q.q)} or x.email ilike ${like(q.q)})` : undefined,
+        q.role ? sql`x.role = ${q.role}` : undefined,
+        q.active ? sql`x.active = ${q.active === 'true'}` : undefined,
+      ];
+      const from = sql`(
+        select u.id, u.email, u.name, u.role::text as role, u.mobile, u.language::text as language, u.active,
+          u.created_at, u.last_sign_in_at,
+          ${sql.raw(sort.expr)} as sort_key, (${sql.raw(sort.expr)})::text as sort_text
+        from users u
+      )`;
+      const page = rowsOf<ListRow>(
+        await db.execute(
+          sql`select * from ${from} x where ${where([...filters, afterCursor(q.cursor, sort.type, ['id'], q.order)])} order by ${orderBy(['id'], q.order)} limit ${q.limit + 1}`,
+        ),
+      );
+      const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} x where ${where(filters)}`));
+      const items = page.slice(0, q.limit);
+      const last = items.at(-1);
+      return {
+        items: items.map((r) => ({
+          id: r.id,
+          email: r.email,
+          name: r.name,
+          role: r.role,
+          mobile: r.mobile,
+          language: r.language,
+          active: r.active,
+          created_at: iso(r.created_at),
+          last_sign_in_at: r.last_sign_in_at ? iso(r.last_sign_in_at) : null,
+        })),
+        next_cursor: page.length > q.limit && last ? encodeCursor([last.sort_text, last.id]) : null,
+        total: count?.n ?? 0,
+      };
+    },
+
     async get(id: string): Promise<TAdminUser> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       if (!row) throw notFound('User');
       return toAdminUser(row);
     },
 
-    /**
-     * Changes a user's name, mobile, role or active flag. Deactivating ends every session (and so
-     * every socket) of the user on every instance; any change reaches every instance's session
-     * cache on commit. The last active admin can be neither deactivated nor demoted.
-     */
-    async update(actor: Actor, id: string, input: TAdminUpdateUserRequest): Promise<TAdminUser> {
-      return db.transaction(async (tx) => {
-        const before = await lockUser(tx, id);
-        if (!before) throw notFound('User');
-        const losesAdmin = before.role === 'admin' && before.active && ((input.role && input.role !== 'admin') || input.active === false);
-        if (losesAdmin) {
-          // Lock the other active admins too, so two admins demoting each other at once can't both win.
-          const others = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.role, 'admin'), eq(users.active, true), ne(users.id, id)))
-            .for('update');
-          if (others.length === 0) throw conflict('last_admin', 'The last active admin cannot be deactivated or given another role.');
-        }
-        const [after] = await tx
-          .update(users)
-          .set({
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
-            ...(input.role !== undefined ? { role: input.role } : {}),
-            ...(input.active !== undefined ? { active: input.active } : {}),
-          })
-          .where(eq(users.id, id))
-          .returning();
-        // Every role has its profile row: a user moved into a role gets an empty one.
-        if (input.role === 'customer') {
-          await tx
-            .insert(customers)
-            .values({ userId: id, name: after!.name, email: after!.email, mobileNumber: after!.mobile })
-            .onConflictDoNothing();
-        }
-        if (input.role === 'technician') await tx.insert(technicians).values({ userId: id }).onConflictDoNothing();
-        if (after!.role === 'customer' && (input.name !== undefined || input.mobile !== undefined)) {
-          await tx.update(customers).set({ name: after!.name, mobileNumber: after!.mobile }).where(eq(customers.userId, id));
-        }
-        // Their requests are found by the customer's name too (decision 004).
-        if (input.name !== undefined && input.name !== before.name) await refreshCustomerSearchText(tx, id);
-        if (input.active === false && before.active) await revokeUserSessions(tx, id, 'deactivated');
-        await publishUsersChanged(tx, [id]);
-        await audit(tx, {
-          actorId: actor.userId,
-          action: 'user.updated',
-          entity: 'user',
-          entityId: id,
-          before: toAdminUser(before),
-          after: toAdminUser(after!),
-          ip: actor.ip,
-        });
-        return toAdminUser(after!);
-      });
+    async create(actor: Actor, input: TAdminCreateUserRequest, origin: string): Promise<TAdminUser> {
+      return toAdminUser(await createAccount(actor, input, origin));
     },
 
+    async update(actor: Actor, id: string, input: TAdminUpdateUserRequest): Promise<TAdminUser> {
+      return db.transaction((tx) => applyUserUpdate(tx, actor, id, input));
+    },
   };
 }
 

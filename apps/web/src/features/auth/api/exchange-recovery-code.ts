@@ -5,8 +5,10 @@ import { clearCodeVerifier, readCodeVerifier } from '../pkce';
 
 const exchanges = new Map<string, Promise<TSession>>();
 
-async function exchange(code: string): Promise<TSession> {
-  const verifier = readCodeVerifier();
+async function exchange(code: string, linkVerifier?: string | null): Promise<TSession> {
+  // A welcome link carries its own verifier (docs/decisions/005-welcome-invitation.md); a reset
+  // link's verifier is in the storage of the browser that asked.
+  const verifier = linkVerifier || readCodeVerifier();
   if (!verifier) {
     // Not the browser that asked for the reset (or its storage was cleared).
     throw new ApiError({ status: 400, code: 'recovery_code_invalid', message: 'No code verifier in this browser' });
@@ -17,16 +19,16 @@ async function exchange(code: string): Promise<TSession> {
     body: { auth_code: code, code_verifier: verifier },
     auth: false,
   });
-  clearCodeVerifier();
+  if (!linkVerifier) clearCodeVerifier();
   setSession(session, 'PASSWORD_RECOVERY');
   return session;
 }
 
 /** Exchanges a mailed code for a recovery session, once per code (codes work only once). */
-export function exchangeRecoveryCode(code: string): Promise<TSession> {
+export function exchangeRecoveryCode(code: string, linkVerifier?: string | null): Promise<TSession> {
   let pending = exchanges.get(code);
   if (!pending) {
-    pending = exchange(code);
+    pending = exchange(code, linkVerifier);
     exchanges.set(code, pending);
   }
   return pending;

@@ -44,16 +44,20 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const code = params.get('code');
+  // A welcome link (an account an admin created): the same flow, worded as choosing a first password.
+  const welcome = params.get('welcome') === '1';
   const session = useSession();
   const [failedCode, setFailedCode] = useState<string | null>(null);
 
   useEffect(() => {
     if (!code) return;
     let cancelled = false;
+    const linkVerifier = new URLSearchParams(window.location.hash.slice(1)).get('verifier');
     // exchangeRecoveryCode runs once per code, so StrictMode's second effect shares the call.
-    exchangeRecoveryCode(code).then(
+    exchangeRecoveryCode(code, linkVerifier).then(
       () => {
-        if (!cancelled) setParams({}, { replace: true });
+        // The code and the verifier leave the address bar (and the history entry).
+        if (!cancelled) setParams(welcome ? { welcome: '1' } : {}, { replace: true });
       },
       () => {
         if (!cancelled) setFailedCode(code);
@@ -62,7 +66,7 @@ export function ResetPasswordPage() {
     return () => {
       cancelled = true;
     };
-  }, [code, setParams]);
+  }, [code, welcome, setParams]);
 
   const form = useForm<NewPasswordValues>({
     initialValues: { password: '', confirmPassword: '' },
@@ -84,11 +88,11 @@ export function ResetPasswordPage() {
   });
 
   if (code && failedCode === code) {
-    return <Blocked titleKey="auth.reset.invalidTitle" bodyKey="auth.reset.invalidBody" testId="reset-invalid" />;
+    return <Blocked titleKey="auth.reset.invalidTitle" bodyKey={welcome ? 'auth.reset.welcomeInvalidBody' : 'auth.reset.invalidBody'} testId="reset-invalid" />;
   }
   if (code) {
     return (
-      <AuthLayout title={t('auth.reset.title')}>
+      <AuthLayout title={t(welcome ? 'auth.reset.welcomeTitle' : 'auth.reset.title')}>
         <Stack align="center" gap="md" py="lg" data-testid="reset-verifying">
           <Loader />
           <Text c="dimmed">{t('auth.reset.verifying')}</Text>
@@ -101,7 +105,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
+    <AuthLayout title={t(welcome ? 'auth.reset.welcomeTitle' : 'auth.reset.title')} subtitle={t(welcome ? 'auth.reset.welcomeSubtitle' : 'auth.reset.subtitle')}>
       <form onSubmit={form.onSubmit((values) => update.mutate(values))} noValidate data-testid="reset-form">
         <Stack gap="md">
           <NewPasswordFields inputProps={inputProps} labelKey="auth.reset.newPassword" confirmLabelKey="auth.reset.confirmPassword" autoFocus />
