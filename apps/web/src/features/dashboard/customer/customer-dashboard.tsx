@@ -170,8 +170,8 @@ export function CustomerDashboard() {
                       <Text size="sm" fw={600}>
                         <Ltr>{r.number}</Ltr>
                       </Text>
-                      <Text size="xs" c="dimmed" truncate dir="auto">
-                        {[r.device.brand, r.device.model].join(' ')} · {format.dateTime(r.request_date)}
+                      <Text size="xs" c="dimmed" truncate>
+                        <span dir="auto">{[r.device.brand, r.device.model].join(' ')}</span> · {format.dateTime(r.request_date)}
                       </Text>
                     </Stack>
                     <ServiceRequestStatusBadge status={r.status} />

@@ -131,7 +131,6 @@ export function RequestActions({ request, onError }: { request: TServiceRequest;
                   onChange={(id) => set('technician_id', id)}
                   error={translateFieldError(t, errors.technician_id)}
                   testId="sr-action-technician"
-                  autoFocus
                 />
               ) : (
                 <Textarea

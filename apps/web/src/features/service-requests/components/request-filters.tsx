@@ -60,7 +60,7 @@ export function RequestFilters({ list, withTechnician = false }: { list: ListSta
             {t('serviceRequests.filters.toggle')}
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: withTechnician ? 4 : 3 }} spacing="sm" display={open || wide ? undefined : 'none'}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" display={open || wide ? undefined : 'none'}>
           <TextInput
             visibleFrom="sm"
             label={t('serviceRequests.filters.search')}

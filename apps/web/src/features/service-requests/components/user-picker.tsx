@@ -18,7 +18,6 @@ export function UserPicker({
   error,
   required,
   testId,
-  autoFocus,
 }: {
   role: Role;
   value: string | null;
@@ -27,7 +26,6 @@ export function UserPicker({
   error?: string;
   required?: boolean;
   testId: string;
-  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -80,7 +78,6 @@ export function UserPicker({
       }}
       error={error}
       comboboxProps={{ shadow: 'md', withinPortal: true }}
-      data-autofocus={autoFocus || undefined}
       data-testid={testId}
     />
   );

@@ -51,10 +51,11 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-const FreeText = ({ children }: { children: string | null | undefined }) =>
-  children ? (
+/** Text a person typed, in its own direction; nothing (so the fact shows a dash) when empty. */
+const freeText = (value: string | null | undefined) =>
+  value ? (
     <span dir="auto" style={{ whiteSpace: 'pre-line' }}>
-      {children}
+      {value}
     </span>
   ) : null;
 
@@ -168,7 +169,7 @@ export function ServiceRequestDetailPage() {
                 </Fact>
                 <Fact label={t('serviceRequests.fields.location')}>{t(`serviceRequests.location.${r.location}`)}</Fact>
                 <Fact label={t('serviceRequests.fields.address')}>
-                  <FreeText>{r.address}</FreeText>
+                  {freeText(r.address)}
                 </Fact>
                 <Fact label={t('serviceRequests.fields.serviceType')}>
                   <span dir="auto">{catalog.serviceType(r.service_type)}</span>
@@ -178,11 +179,11 @@ export function ServiceRequestDetailPage() {
                 </Fact>
                 <Fact label={t('serviceRequests.fields.updatedAt')}>{format.dateTime(r.updated_at)}</Fact>
                 <Fact label={t('serviceRequests.fields.problemDescription')} wide testId="sr-problem-text">
-                  <FreeText>{r.problem_description}</FreeText>
+                  {freeText(r.problem_description)}
                 </Fact>
                 {r.additional_notes && (
                   <Fact label={t('serviceRequests.fields.additionalNotes')} wide>
-                    <FreeText>{r.additional_notes}</FreeText>
+                    {freeText(r.additional_notes)}
                   </Fact>
                 )}
               </SimpleGrid>
@@ -191,10 +192,10 @@ export function ServiceRequestDetailPage() {
             <Section title={t('serviceRequests.sections.device')} testId="sr-section-device">
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
                 <Fact label={t('serviceRequests.fields.brand')}>
-                  <FreeText>{r.device.brand}</FreeText>
+                  {freeText(r.device.brand)}
                 </Fact>
                 <Fact label={t('serviceRequests.fields.model')}>
-                  <FreeText>{r.device.model}</FreeText>
+                  {freeText(r.device.model)}
                 </Fact>
                 <Fact label={t('serviceRequests.fields.serialNumber')}>{r.device.serial_number && <Ltr>{r.device.serial_number}</Ltr>}</Fact>
                 <Fact label={t('serviceRequests.fields.warrantyStatus')}>{t(`serviceRequests.warranty.${r.device.warranty_status}`)}</Fact>
@@ -225,14 +226,14 @@ export function ServiceRequestDetailPage() {
                 <Fact label={t('serviceRequests.fields.completedAt')}>{format.dateTime(r.work.completed_at ?? r.completed_at)}</Fact>
                 {r.work.awaiting_parts_note && (
                   <Fact label={t('serviceRequests.fields.awaitingParts')} wide>
-                    <FreeText>{r.work.awaiting_parts_note}</FreeText>
+                    {freeText(r.work.awaiting_parts_note)}
                   </Fact>
                 )}
                 <Fact label={t('serviceRequests.fields.diagnosis')} wide testId="sr-fact-diagnosis">
-                  <FreeText>{r.work.diagnosis}</FreeText>
+                  {freeText(r.work.diagnosis)}
                 </Fact>
                 <Fact label={t('serviceRequests.fields.resolution')} wide testId="sr-fact-resolution">
-                  <FreeText>{r.work.resolution}</FreeText>
+                  {freeText(r.work.resolution)}
                 </Fact>
               </SimpleGrid>
             </Section>
