@@ -16,7 +16,7 @@ import {
   ZCreateServiceRequest,
 } from '@portal/shared';
 import { attachments, auditLog, counters, customers, notifications, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { createUser, outbox, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { applyRequestAction, createServiceRequest, giveFeedback, type RequestCaller } from './service.js';
 import { listRequests } from './queries.js';
 
@@ -259,12 +259,16 @@ describe('service requests', () => {
     expect(u).toMatchObject({ role: 'customer', active: true, email });
     expect(u!.passwordHash.startsWith('$argon2')).toBe(false);
     expect(await db().select().from(customers).where(eq(customers.userId, c.customer.id))).toHaveLength(1);
+    // They are mailed a one-time link to choose a password (decision 005).
+    // (Sent before the answer: it is in the outbox already.)
+    const welcome = (await outbox(server, 1)).find((m) => m.includes(email) && m.includes('welcome=1'));
+    expect(welcome).toMatch(/\/reset-password\?code=[^&\s]+&welcome=1#verifier=/);
     // Nobody can sign in with a password they don't know, and the unusable hash matches nothing.
     expect((await server.call('POST', '/api/auth/token?grant_type=password', { body: { email, password: u!.passwordHash } })).statusCode).toBe(400);
 
     const again = await call(people.admin, 'POST', '/api/service-requests', { ...input(), new_customer: { name: 'Someone', email } });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('email_taken');
+    expect(again.json().error).toMatchObject({ code: 'email_taken', fields: { 'new_customer.email': 'invalid' } });
   });
 
   it('customers raise only for themselves; bad input answers 400 with the fields and writes nothing', async () => {

@@ -18,6 +18,8 @@ import {
   type TServiceRequestListQuery,
   type TServiceRequestOptions,
   type TServiceRequestSummary,
+  INVITATION_TTL_DAYS,
+  type Language,
 } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -27,8 +29,11 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
 import { rowsOf } from '../inventory/ledger.js';
+import { welcomeMail } from '../../mail/templates.js';
 import { randomToken } from '../auth/crypto.js';
+import { invitationLink, issueInvitation } from '../auth/invitation.js';
 import { publishUsersChanged } from '../auth/queries.js';
+import { insertAccount } from '../users/accounts.js';
 import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
@@ -158,7 +163,14 @@ async function publishChange(tx: Tx, event: string, r: { id: string; status: Ser
 }
 
 /** The customer a request is raised for: the caller themselves, an existing customer, or a new one. */
-async function customerFor(tx: Tx, caller: RequestCaller, input: TCreateServiceRequest): Promise<{ id: string; name: string; created: boolean }> {
+/** A customer an admin created on the spot: their welcome link is mailed after the commit. */
+interface Invitation {
+  user: { name: string; email: string; language: Language };
+  code: string;
+  verifier: string;
+}
+
+async function customerFor(tx: Tx, caller: RequestCaller, input: TCreateServiceRequest): Promise<{ id: string; name: string; invitation?: Invitation }> {
   const scope = scopeOf(caller.role, 'create:service_request');
   if (scope === 'own') {
     if ((input.customer_id && input.customer_id !== caller.userId) || input.new_customer) {
@@ -166,7 +178,7 @@ async function customerFor(tx: Tx, caller: RequestCaller, input: TCreateServiceR
     }
     const [me] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, caller.userId));
     if (!me) throw notFound('User');
-    return { ...me, created: false };
+    return me;
   }
   if (scope !== 'any') throw forbidden('You may not raise service requests');
   if (input.customer_id) {
@@ -175,24 +187,22 @@ async function customerFor(tx: Tx, caller: RequestCaller, input: TCreateServiceR
       .from(users)
       .where(and(eq(users.id, input.customer_id), eq(users.role, 'customer'), eq(users.active, true)));
     if (!c) throw badRequest({ customer_id: 'invalid' });
-    return { ...c, created: false };
+    return c;
   }
   if (!input.new_customer) throw badRequest({ customer_id: 'required' });
   const nc = input.new_customer;
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, nc.email));
-  if (taken) throw conflict('email_taken', 'An account with this email already exists');
+  const emailTaken = () => new AppError(409, 'email_taken', 'An account with this email already exists', { fields: { 'new_customer.email': 'invalid' } });
   try {
-    // No password anyone knows (not even an argon2 hash): the customer sets one through "forgot password".
-    const [u] = await tx
-      .insert(users)
-      .values({ email: nc.email, name: nc.name, role: 'customer', mobile: nc.mobile_number, passwordHash: `!unusable:${randomToken()}` })
-      .returning({ id: users.id, name: users.name });
-    await tx.insert(customers).values({ userId: u!.id, name: nc.name, email: nc.email, mobileNumber: nc.mobile_number, defaultAddress: nc.default_address });
-    await audit(tx, { actorId: caller.userId, action: 'user.created', entity: 'user', entityId: u!.id, after: { email: nc.email, name: nc.name, role: 'customer' }, ip: caller.ip });
-    await publishUsersChanged(tx, [u!.id]);
-    return { ...u!, created: true };
+    // A password nobody knows (not even an argon2 hash, which would take hashing inside the
+    // transaction): the customer chooses theirs through the welcome link (decision 005).
+    const user = await insertAccount(tx, { name: nc.name, email: nc.email, mobile: nc.mobile_number, role: 'customer', passwordHash: `!unusable:${randomToken()}` });
+    if (nc.default_address) await tx.update(customers).set({ defaultAddress: nc.default_address }).where(eq(customers.userId, user.id));
+    const { code, verifier } = await issueInvitation(tx, user.id);
+    await audit(tx, { actorId: caller.userId, action: 'user.created', entity: 'user', entityId: user.id, after: { email: nc.email, name: nc.name, role: 'customer' }, ip: caller.ip });
+    await publishUsersChanged(tx, [user.id]);
+    return { id: user.id, name: user.name, invitation: { user: { name: user.name, email: user.email, language: user.language }, code, verifier } };
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('email_taken', 'An account with this email already exists');
+    if (isUniqueViolation(err) || (err instanceof AppError && err.code === 'email_taken')) throw emailTaken();
     throw err;
   }
 }
@@ -204,6 +214,11 @@ async function customerFor(tx: Tx, caller: RequestCaller, input: TCreateServiceR
  * the caller sees it.
  */
 export async function createServiceRequest(tx: Tx, caller: RequestCaller, input: TCreateServiceRequest): Promise<TServiceRequest> {
+  return (await raiseRequest(tx, caller, input)).request;
+}
+
+/** createServiceRequest, and the welcome invitation of a customer created on the spot. */
+async function raiseRequest(tx: Tx, caller: RequestCaller, input: TCreateServiceRequest): Promise<{ request: TServiceRequest; invitation?: Invitation }> {
   const { service_types, fault_types } = await getSettings(tx, ['service_types', 'fault_types']);
   const bad: Record<string, 'invalid'> = {};
   if (!service_types.some((t) => t.code === input.service_type)) bad.service_type = 'invalid';
@@ -269,7 +284,7 @@ export async function createServiceRequest(tx: Tx, caller: RequestCaller, input:
     link: link(id),
   });
   await publishChange(tx, 'service_request.created', { id, status: 'pending', customer_id: customer.id }, []);
-  return loadRequest(tx, caller, id);
+  return { request: await loadRequest(tx, caller, id), invitation: customer.invitation };
 }
 
 const DONE: Record<ServiceRequestAction, string> = {
@@ -474,8 +489,17 @@ export function createServiceRequestService(ctx: AppContext) {
       return getSettings(db, ['service_types', 'fault_types']);
     },
 
-    async create(caller: RequestCaller, input: TCreateServiceRequest): Promise<TServiceRequest> {
-      return db.transaction((tx) => createServiceRequest(tx, caller, input));
+    /** `origin`: where the welcome link of a customer created on the spot points (unless PUBLIC_URL is set). */
+    async create(caller: RequestCaller, input: TCreateServiceRequest, origin: string): Promise<TServiceRequest> {
+      const { request, invitation } = await db.transaction((tx) => raiseRequest(tx, caller, input));
+      if (invitation) {
+        // After the commit; a mail failure is logged, not undone (the customer can still use "forgot password").
+        const link = invitationLink(ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : origin, invitation);
+        const { company_name } = await getSettings(db, ['company_name']);
+        const mail = welcomeMail({ ...invitation.user, link, company: company_name, days: INVITATION_TTL_DAYS });
+        await ctx.mailer.send({ to: invitation.user.email, ...mail, links: [link] }).catch((err) => ctx.log.error({ err }, 'could not send the welcome mail'));
+      }
+      return request;
     },
 
     async list(caller: RequestCaller, q: TServiceRequestListQuery, opts: ListRequestsOptions = {}): Promise<TServiceRequestList> {
