@@ -118,6 +118,13 @@ describe('service-request input', () => {
     expect(fields(ZCreateServiceRequest.safeParse({ ...base, customer_id: 'nope' }))).toEqual({ customer_id: 'invalid' });
   });
 
+  it('a missing choice is required, an unknown one invalid', () => {
+    const { priority: _p, ...noPriority } = base;
+    expect(fields(ZCreateServiceRequest.safeParse(noPriority))).toEqual({ priority: 'required' });
+    expect(fields(ZCreateServiceRequest.safeParse({ ...base, priority: 'urgent', location: 'moon' }))).toEqual({ priority: 'invalid', location: 'invalid' });
+    expect(fields(ZCreateServiceRequest.safeParse({ ...base, device: { ...base.device, warranty_status: 'maybe' } }))).toEqual({ 'device.warranty_status': 'invalid' });
+  });
+
   it('feedback: rating 1–5 and a PNG data URL of at most 200 KB', () => {
     const png = `data:image/png;base64,${Buffer.from('\x89PNG\r\n\x1a\nxxxx').toString('base64')}`;
     expect(ZFeedbackRequest.safeParse({ rating: 5, signature: png }).success).toBe(true);

@@ -135,7 +135,9 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v ?? null);
 
-const ZId = z.uuid({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') });
+/** 'required' when the field is missing, 'invalid' when it holds something else. */
+const missingOrInvalid = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid');
+const ZId = z.uuid({ error: missingOrInvalid });
 
 /** A code from the service-type or fault-type list kept in settings (checked by the server). */
 const ZCatalogCode = z
@@ -148,7 +150,7 @@ export const ZDeviceInput = z.object({
   brand: requiredText(100),
   model: requiredText(100),
   serial_number: optionalText(100),
-  warranty_status: z.enum(WARRANTY_STATUSES, { error: 'required' }),
+  warranty_status: z.enum(WARRANTY_STATUSES, { error: missingOrInvalid }),
   warranty_number: optionalText(100),
   warranty_expiry: z.iso.date({ message: 'invalid' }).nullish().transform((v) => v ?? null),
 });
@@ -168,8 +170,8 @@ export const ZCreateServiceRequest = z
     /** Admins: the customer (or `new_customer`). Customers: absent or their own id. */
     customer_id: ZId.optional(),
     new_customer: ZNewCustomerInput.optional(),
-    priority: z.enum(PRIORITIES, { error: 'required' }),
-    location: z.enum(SERVICE_LOCATIONS, { error: 'required' }),
+    priority: z.enum(PRIORITIES, { error: missingOrInvalid }),
+    location: z.enum(SERVICE_LOCATIONS, { error: missingOrInvalid }),
     /** Required for a home visit. */
     address: optionalText(500),
     service_type: ZCatalogCode,
@@ -214,7 +216,7 @@ export const ZSignatureDataUrl = z
   .refine((v) => Math.floor(((v.length - 'data:image/png;base64,'.length) * 3) / 4) <= MAX_SIGNATURE_BYTES, { message: 'too_long' });
 
 export const ZFeedbackRequest = z.object({
-  rating: z.number({ error: 'required' }).int({ message: 'invalid' }).min(1, { message: 'invalid' }).max(5, { message: 'invalid' }),
+  rating: z.number({ error: missingOrInvalid }).int({ message: 'invalid' }).min(1, { message: 'invalid' }).max(5, { message: 'invalid' }),
   feedback: optionalText(2000),
   signature: ZSignatureDataUrl,
 });
@@ -225,7 +227,7 @@ export const BULK_ACTIONS = ['assign', 'unassign', 'cancel'] as const;
 export const ZBulkRequest = z
   .object({
     ids: z.array(z.uuid({ message: 'invalid' }), { error: 'required' }).min(1, { message: 'required' }).max(100, { message: 'too_long' }),
-    action: z.enum(BULK_ACTIONS, { error: 'required' }),
+    action: z.enum(BULK_ACTIONS, { error: missingOrInvalid }),
     technician_id: ZId.optional(),
     reason: optionalText(1000),
     note: optionalText(2000),
