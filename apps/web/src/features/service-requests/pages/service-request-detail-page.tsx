@@ -156,7 +156,7 @@ export function ServiceRequestDetailPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <Section title={t('serviceRequests.sections.request')} testId="sr-section-request">
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+              <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
                 <Fact label={t('serviceRequests.fields.number')}>
                   <Ltr>{r.number}</Ltr>
                 </Fact>
@@ -190,7 +190,7 @@ export function ServiceRequestDetailPage() {
             </Section>
 
             <Section title={t('serviceRequests.sections.device')} testId="sr-section-device">
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+              <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
                 <Fact label={t('serviceRequests.fields.brand')}>
                   {freeText(r.device.brand)}
                 </Fact>
@@ -205,7 +205,7 @@ export function ServiceRequestDetailPage() {
             </Section>
 
             <Section title={t('serviceRequests.sections.work')} testId="sr-section-work">
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+              <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
                 <Fact label={t('serviceRequests.fields.technician')} testId="sr-fact-technician">
                   {r.technician ? (
                     <>
@@ -250,7 +250,7 @@ export function ServiceRequestDetailPage() {
             </Section>
 
             <Section title={t('serviceRequests.sections.customer')} testId="sr-section-customer">
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+              <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
                 <Fact label={t('serviceRequests.fields.customerName')}>
                   <span dir="auto">{r.customer.name}</span>
                 </Fact>
