@@ -9,7 +9,8 @@ export interface DashboardRoute {
   /** A page of its own; the others say "not available yet" until their issue lands. */
   page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail'
     | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports'
-    | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests';
+    | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests'
+    | 'users' | 'technicians' | 'audit';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -30,8 +31,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'transfers', titleKey: 'nav.transfers', requires: ['read:transfer'], page: 'transfers' },
   { path: 'transfers/new', titleKey: 'transfers.new', requires: ['request:transfer'], page: 'transfer-new' },
   { path: 'transfers/:id', titleKey: 'transfers.detailTitle', requires: ['read:transfer'], page: 'transfer-detail' },
-  { path: 'users', titleKey: 'nav.users', requires: ['manage:user:any'] },
-  { path: 'technicians', titleKey: 'nav.technicians', requires: ['manage:user:any'] },
+  { path: 'users', titleKey: 'nav.users', requires: ['manage:user:any'], page: 'users' },
+  { path: 'technicians', titleKey: 'nav.technicians', requires: ['manage:user:any'], page: 'technicians' },
+  { path: 'audit', titleKey: 'audit.title', requires: ['read:audit:any'], page: 'audit' },
   { path: 'admin/service-requests', titleKey: 'nav.adminServiceRequests', requires: ['read:service_request:any'], page: 'admin-service-requests' },
   { path: 'service-orders', titleKey: 'nav.serviceOrders', requires: ['assign:service_request:any'] },
   { path: 'analytics', titleKey: 'nav.analytics', requires: ['read:analytics:any'] },

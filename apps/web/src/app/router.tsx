@@ -36,6 +36,9 @@ const WarehousesPage = lazy(() => import('../features/warehouses/warehouses-page
 const AdjustmentsPage = lazy(() => import('../features/adjustments/adjustments-page'));
 const WarehouseDiagnosticPage = lazy(() => import('../features/warehouse-diagnostic/warehouse-diagnostic-page'));
 const InventoryReportsPage = lazy(() => import('../features/inventory-reports/inventory-reports-page'));
+const UsersPage = lazy(() => import('../features/users/users-page'));
+const TechniciansPage = lazy(() => import('../features/technicians/technicians-page'));
+const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const ServiceRequestsPage = lazy(() => import('../features/service-requests/pages/service-requests-page'));
 const NewServiceRequestPage = lazy(() => import('../features/service-requests/pages/new-service-request-page'));
 const ServiceRequestDetailPage = lazy(() => import('../features/service-requests/pages/service-request-detail-page'));
@@ -81,6 +84,12 @@ function dashboardPage(route: DashboardRoute) {
       return <WarehouseDiagnosticPage />;
     case 'inventory-reports':
       return <InventoryReportsPage />;
+    case 'users':
+      return <UsersPage />;
+    case 'technicians':
+      return <TechniciansPage />;
+    case 'audit':
+      return <AuditPage />;
     case 'service-requests':
       return <ServiceRequestsPage />;
     case 'service-request-new':

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconHourglassHigh, IconSpeakerphone, type Icon } from '@tabler/icons-react';
+import { IconChevronRight, IconHistory, IconHourglassHigh, IconSpeakerphone, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, type Capability } from '@portal/shared';
@@ -26,6 +26,15 @@ const SECTIONS: readonly SettingsSection[] = [
     titleKey: 'announcements.title',
     bodyKey: 'settings.announcementsBody',
     requires: 'announce:notification:any',
+  },
+  {
+    id: 'audit',
+    to: '/dashboard/audit',
+    icon: IconHistory,
+    color: 'grape',
+    titleKey: 'audit.title',
+    bodyKey: 'settings.auditBody',
+    requires: 'read:audit:any',
   },
 ];
 

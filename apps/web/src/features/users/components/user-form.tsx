@@ -1,0 +1,114 @@
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, ROLES, ZAdminCreateUserRequest, ZAdminUpdateUserRequest, type Language, type Role, type TAdminCreateUserRequest, type TAdminUpdateUserRequest, type TAdminUser } from '@portal/shared';
+import { isApiError } from '../../../lib/api-client';
+import { describeError, serverFieldErrors } from '../../../lib/errors';
+import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+
+interface Values {
+  name: string;
+  email: string;
+  mobile: string;
+  role: Role;
+  language: Language;
+}
+
+/**
+ * Create an account (name, email, mobile, role, language: a welcome mail lets them choose a
+ * password) or edit one (name, mobile, role). The email is the sign-in name and stays as it is.
+ */
+export function UserForm({
+  user,
+  onCreate,
+  onUpdate,
+  onCancel,
+  submitting,
+}: {
+  user: TAdminUser | null;
+  onCreate: (body: TAdminCreateUserRequest) => Promise<unknown>;
+  onUpdate: (body: TAdminUpdateUserRequest) => Promise<unknown>;
+  onCancel: () => void;
+  submitting: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const toCreate = (v: Values) => ({ name: v.name, email: v.email, mobile: v.mobile.trim() || null, role: v.role, language: v.language });
+  const toUpdate = (v: Values) => ({ name: v.name, mobile: v.mobile.trim() || null, role: v.role });
+  const form = useForm<Values>({
+    initialValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      mobile: user?.mobile ?? '',
+      role: user?.role ?? 'customer',
+      language: user?.language ?? (i18n.resolvedLanguage === 'en' ? 'en' : 'ar'),
+    },
+    validate: (v) => (user ? zodFieldErrors(ZAdminUpdateUserRequest, toUpdate(v)) : zodFieldErrors(ZAdminCreateUserRequest, toCreate(v))),
+  });
+  const inputProps = useTranslatedInputProps(form);
+  const submit = form.onSubmit(async (values) => {
+    try {
+      if (user) await onUpdate(ZAdminUpdateUserRequest.parse(toUpdate(values)));
+      else await onCreate(ZAdminCreateUserRequest.parse(toCreate(values)));
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (isApiError(error) && error.code === 'email_taken') form.setErrors({ email: 'email_taken' });
+      else if (fields) form.setErrors(fields);
+      else form.setErrors({ form: describeError(t, error) });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="user-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label={t('users.fields.name')} required dir="auto" data-autofocus {...inputProps('name')} />
+          <TextInput
+            label={t('users.fields.email')}
+            required={!user}
+            disabled={!!user}
+            type="email"
+            dir="ltr"
+            autoComplete="off"
+            description={user ? t('users.emailFixed') : undefined}
+            {...inputProps('email')}
+          />
+          <TextInput label={t('users.fields.mobile')} type="tel" dir="ltr" placeholder="+9665…" {...inputProps('mobile')} />
+          <Select
+            label={t('users.fields.role')}
+            required
+            allowDeselect={false}
+            data={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+            {...inputProps('role')}
+          />
+          {!user && (
+            <Select
+              label={t('users.fields.language')}
+              description={t('users.languageHint')}
+              allowDeselect={false}
+              data={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+              {...inputProps('language')}
+            />
+          )}
+        </SimpleGrid>
+        {!user && (
+          <Alert variant="light" color="indigo" icon={<IconMailForward size={18} />} p="sm">
+            <Text size="sm">{t(form.values.role === 'technician' ? 'users.welcomeNoteTechnician' : 'users.welcomeNote')}</Text>
+          </Alert>
+        )}
+        {typeof form.errors.form === 'string' && (
+          <Text c="red" size="sm" role="alert">
+            {form.errors.form}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={submitting} data-testid="user-form-submit">
+            {user ? t('common.saveChanges') : t('users.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
