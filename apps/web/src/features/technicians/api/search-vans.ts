@@ -4,7 +4,7 @@ import type { TPage, TWarehouse } from '@portal/shared';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Vans by code or name (GET /api/warehouses?kind=van): the typed text is the search, so any van is found. */
-export function useVans(q: string) {
+export function useVans(q: string, enabled = true) {
   const [debounced] = useDebouncedValue(q, 300);
   return useQuery({
     queryKey: ['admin', 'technicians', 'vans', debounced],
@@ -12,5 +12,6 @@ export function useVans(q: string) {
       apiFetch<TPage<TWarehouse>>('/api/warehouses', { query: { kind: 'van', active: 'true', q: debounced || undefined, limit: 50 }, signal }),
     select: (page) => page.items,
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

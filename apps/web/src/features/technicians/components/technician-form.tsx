@@ -55,7 +55,8 @@ export function TechnicianForm({
   const { t, i18n } = useTranslation();
   const skills = useSkillOptions();
   const [vanSearch, setVanSearch] = useState('');
-  const vans = useVans(technician ? vanSearch.replace(/\s*·.*$/, '') : '');
+  // Only an existing technician changes van here; a new one gets a new van.
+  const vans = useVans(vanSearch.replace(/\s*·.*$/, ''), !!technician);
   const form = useForm<Values>({
     initialValues: {
       name: '',
