@@ -247,6 +247,8 @@ export type TCatalogEntry = z.infer<typeof ZCatalogEntry>;
 export const ZServiceRequestOptions = z.object({
   service_types: z.array(ZCatalogEntry),
   fault_types: z.array(ZCatalogEntry),
+  /** The caller's own default address (customers), to prefill a home visit; null for staff. */
+  default_address: z.string().nullable(),
 });
 export type TServiceRequestOptions = z.infer<typeof ZServiceRequestOptions>;
 

@@ -46,7 +46,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod<{ requests: ServiceRequ
   app.get(
     '/service-requests/options',
     { config: { access: 'read:service_request' }, schema: { tags, summary: 'The service types and fault types a request may name (settings)', response: { 200: ZServiceRequestOptions } } },
-    async () => requests.options(),
+    async (req) => requests.options(actorOf(req)),
   );
 
   app.post(

@@ -494,6 +494,12 @@ describe('service requests', () => {
     expect(res.json().service_types.map((t: { code: string }) => t.code)).toContain('laptop');
     expect(res.json().fault_types[0]).toMatchObject({ code: 'no_power', name_ar: expect.any(String), name_en: expect.any(String) });
   });
+
+  it("options carry the caller's own default address (a home visit starts there); staff have none", async () => {
+    await server.ctx.db.update(customers).set({ defaultAddress: 'Olaya St 12, Riyadh' }).where(eq(customers.userId, people.customer.id));
+    expect((await call(people.customer, 'GET', '/api/service-requests/options')).json().default_address).toBe('Olaya St 12, Riyadh');
+    expect((await call(people.admin, 'GET', '/api/service-requests/options')).json().default_address).toBeNull();
+  });
 });
 
 describe('request lists', () => {

@@ -353,10 +353,13 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
 
   let technician: { id: string; name: string } | null = null;
   if (action === 'assign') {
+    // A share lock on the technician: a deactivation (which locks the user row for update and
+    // refuses while they hold open work) cannot slip in between this check and the commit.
     const [t] = rowsOf<{ id: string; name: string }>(
       await tx.execute(sql`
         select u.id, u.name from users u join technicians t on t.user_id = u.id
-        where u.id = ${b.technician_id as string}::uuid and u.role = 'technician' and u.active and t.active`),
+        where u.id = ${b.technician_id as string}::uuid and u.role = 'technician' and u.active and t.active
+        for share of u`),
     );
     if (!t) throw badRequest({ technician_id: 'invalid' });
     if (t.id === row.technician_id) throw conflict('no_change', `${row.number} is already assigned to ${t.name}`);
@@ -485,8 +488,10 @@ export function createServiceRequestService(ctx: AppContext) {
   return {
     get,
 
-    async options(): Promise<TServiceRequestOptions> {
-      return getSettings(db, ['service_types', 'fault_types']);
+    async options(caller: RequestCaller): Promise<TServiceRequestOptions> {
+      const lists = await getSettings(db, ['service_types', 'fault_types']);
+      const [own] = await db.select({ address: customers.defaultAddress }).from(customers).where(eq(customers.userId, caller.userId));
+      return { ...lists, default_address: own?.address ?? null };
     },
 
     /** `origin`: where the welcome link of a customer created on the spot points (unless PUBLIC_URL is set). */

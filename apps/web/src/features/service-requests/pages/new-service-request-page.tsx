@@ -159,6 +159,12 @@ export function NewServiceRequestPage() {
                         allowDeselect={false}
                         data={SERVICE_LOCATIONS.map((l) => ({ value: l, label: t(`serviceRequests.location.${l}`) }))}
                         {...field('location')}
+                        onChange={(value) => {
+                          form.setFieldValue('location', value as RequestFormValues['location']);
+                          // A home visit starts at the customer's own default address.
+                          const own = catalog.options.data?.default_address;
+                          if (value === 'home' && own && !form.values.address.trim()) form.setFieldValue('address', own);
+                        }}
                         data-path="location"
                         data-testid="sr-location"
                       />
