@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { tsImport } from 'tsx/esm/api';
-import { DEMO_PASSWORD, ROOT, SMOKE, createReport, requireBuild, rounds, signIn, sleep, startPortal } from './lib/harness.mjs';
+import { DEMO_PASSWORD, ROOT, SMOKE, createReport, createThrowawayDatabase, requireBuild, rounds, signIn, sleep, startPortal } from './lib/harness.mjs';
 import { load } from './lib/http-load.mjs';
 
 const num = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -291,7 +291,11 @@ async function api(base, token, path) {
 export async function run() {
   requireBuild();
   const report = createReport('requests-list');
-  const portal = await startPortal({ db: 'postgres' });
+  // BENCH_SR_KEEP=1 keeps the database afterwards (its URL is printed), to try plans on it.
+  const keep = process.env.BENCH_SR_KEEP === '1';
+  const database = keep ? await createThrowawayDatabase('portal_bench_sr') : null;
+  const portal = await startPortal({ db: 'postgres', ...(database ? { databaseUrl: database.url } : {}) });
+  if (database) report.note(`BENCH_SR_KEEP=1: the database stays, ${database.url}`);
   const client = new pg.Client({ connectionString: portal.databaseUrl });
   await client.connect();
   const plans = {};
@@ -307,7 +311,7 @@ export async function run() {
     // A customer with a typical number of requests (the median), their Latin-script full name.
     const { rows: perCustomer } = await client.query(
       `select u.id, u.email, u.name, count(*)::int as n from service_requests r join users u on u.id = r.customer_id
-       where u.email like 'bench-c-%' group by u.id order by n`,
+       where u.email like 'bench-c-%' group by u.id order by n, u.email`,
     );
     const latin = perCustomer.filter((c) => /^[A-Za-z]/.test(c.name));
     const typical = latin[Math.floor(latin.length / 2)];
