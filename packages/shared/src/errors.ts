@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   'code_taken',
   'no_change',
   'feedback_given',
+  'slot_unavailable',
+  'schedule_conflict',
+  'lead_time_passed',
+  'appointment_not_started',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

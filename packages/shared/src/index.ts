@@ -13,3 +13,4 @@ export * from './transfers.js';
 export * from './paging.js';
 export * from './inventory.js';
 export * from './service-requests.js';
+export * from './appointments.js';
