@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ADJUSTMENT_REASONS,
+  APPOINTMENT_STATUSES,
   LANGUAGES,
   MOVEMENT_KINDS,
   PRIORITIES,
@@ -550,5 +551,86 @@ export const attachments = pgTable(
     index('attachments_request_idx').on(t.requestId, t.kind, t.createdAt),
     // One customer signature and one technician signature per request.
     uniqueIndex('attachments_signature_key').on(t.requestId, t.kind).where(sql`${t.kind} <> 'photo'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------
+// Appointments (issue #9). No technician has two overlapping live appointments: an exclusion
+// constraint over (technician_id, tstzrange(starts_at, ends_at)) for scheduled/confirmed rows,
+// written by hand into the migration (drizzle-kit cannot express it).
+
+export const appointmentStatusEnum = pgEnum('appointment_status', APPOINTMENT_STATUSES);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** AP-000077 */
+    number: text('number').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    serviceRequestId: uuid('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    technicianId: uuid('technician_id')
+      .notNull()
+      .references(() => users.id),
+    serviceKind: serviceLocationEnum('service_kind').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    address: text('address'),
+    status: appointmentStatusEnum('status').notNull().default('scheduled'),
+    notes: text('notes'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelledAt: ts('cancelled_at'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('appointments_number_key').on(t.number),
+    // The calendar (every filter narrows a starts_at range) and keyset pages sorted by start.
+    index('appointments_starts_idx').on(t.startsAt, t.id),
+    index('appointments_technician_idx').on(t.technicianId, t.startsAt, t.id),
+    index('appointments_customer_idx').on(t.customerId, t.startsAt, t.id),
+    index('appointments_status_idx').on(t.status, t.startsAt, t.id),
+    index('appointments_created_idx').on(t.createdAt, t.id),
+    index('appointments_request_idx').on(t.serviceRequestId),
+    check('appointments_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('appointments_home_address_check', sql`${t.serviceKind} <> 'home' or ${t.address} is not null`),
+  ],
+);
+
+/**
+ * The job scheduler's queue (reminders now, SLA checks later): every instance polls it and
+ * claims due rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`); a job's effect and
+ * its `done_at` commit in one transaction. `dedupe_key` makes scheduling idempotent.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    runAt: ts('run_at').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key'),
+    /** The record the job is about (an appointment), so its pending jobs can be dropped. */
+    subjectId: uuid('subject_id'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: ts('locked_until'),
+    lockedBy: text('locked_by'),
+    doneAt: ts('done_at'),
+    /** Set when the job gave up after max_attempts (done_at stays null). */
+    failedAt: ts('failed_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    index('jobs_subject_idx').on(t.subjectId).where(sql`${t.doneAt} is null`),
   ],
 );
