@@ -377,7 +377,7 @@ export type TServiceRequestListQuery = z.infer<typeof ZServiceRequestListQuery>;
  * Counting every match of a broad filter over a million rows costs more than the page itself,
  * so `total` is exact up to this many and `total_capped` says "at least" beyond it.
  */
-export const REQUEST_COUNT_CAP = 10_000;
+export const REQUEST_COUNT_CAP = 1_000;
 
 export const ZServiceRequestList = z.object({
   items: z.array(ZServiceRequestSummary),

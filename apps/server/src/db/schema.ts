@@ -62,6 +62,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
+    // Request search by customer name (decision 004): a few thousand names, not a million requests.
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

@@ -21,7 +21,6 @@ import {
   toApiUser,
   type UserRow,
 } from './queries.js';
-import { refreshCustomerSearchText } from '../service-requests/queries.js';
 
 // A recovery session only lets the browser set a new password: keep it short.
 const RECOVERY_SESSION_TTL_S = 15 * 60;
@@ -246,7 +245,6 @@ export function createAuthService(ctx: AppContext) {
             .where(eq(customers.userId, actor.userId));
         }
         // Their requests are found by the customer's name too (decision 004).
-        if (input.name !== undefined && input.name !== before.name) await refreshCustomerSearchText(tx, actor.userId);
         if (passwordHash) {
           await revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
           // Outstanding reset links die with the old password.

@@ -52,7 +52,7 @@ import {
   visibleSql,
 } from './queries.js';
 
-export { refreshCustomerSearchText, listRequestsQuery, visibilityOf } from './queries.js';
+export { listRequestsQuery, visibilityOf } from './queries.js';
 
 /** Who acts on requests: what services need of the caller (the demo seed and the benchmark pass their own). */
 export type RequestCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
@@ -162,9 +162,8 @@ async function publishChange(tx: Tx, event: string, r: { id: string; status: Ser
   });
 }
 
-/** The customer a request is raised for: the caller themselves, an existing customer, or a new one. */
 /** A customer an admin created on the spot: their welcome link is mailed after the commit. */
-interface Invitation {
+export interface Invitation {
   user: { name: string; email: string; language: Language };
   code: string;
   verifier: string;
@@ -217,8 +216,18 @@ export async function createServiceRequest(tx: Tx, caller: RequestCaller, input:
   return (await raiseRequest(tx, caller, input)).request;
 }
 
-/** createServiceRequest, and the welcome invitation of a customer created on the spot. */
-async function raiseRequest(tx: Tx, caller: RequestCaller, input: TCreateServiceRequest): Promise<{ request: TServiceRequest; invitation?: Invitation }> {
+/**
+ * createServiceRequest, and the welcome invitation of a customer created on the spot. A booking
+ * passes the technician it reserved (PRODUCT.md §4: "(new) → assigned, the booking reserved a
+ * free technician"): the request then starts `assigned` to them — its history begins there, it
+ * never was pending, so its first response is still to come.
+ */
+export async function raiseRequest(
+  tx: Tx,
+  caller: RequestCaller,
+  input: TCreateServiceRequest,
+  reserved?: { id: string; name: string },
+): Promise<{ request: TServiceRequest; invitation?: Invitation }> {
   const { service_types, fault_types } = await getSettings(tx, ['service_types', 'fault_types']);
   const bad: Record<string, 'invalid'> = {};
   if (!service_types.some((t) => t.code === input.service_type)) bad.service_type = 'invalid';
@@ -238,6 +247,7 @@ async function raiseRequest(tx: Tx, caller: RequestCaller, input: TCreateService
     .values({
       number,
       customerId: customer.id,
+      ...(reserved ? { status: 'assigned' as const, technicianId: reserved.id, assignedAt: sql`now()` } : {}),
       priority: input.priority,
       location: input.location,
       address: input.address,
@@ -252,18 +262,21 @@ async function raiseRequest(tx: Tx, caller: RequestCaller, input: TCreateService
       warrantyNumber: d.warranty_number,
       warrantyExpiry: d.warranty_expiry,
       createdBy: caller.userId,
-      searchText: searchTextOf({ number, serial: d.serial_number, brand: d.brand, model: d.model, customerName: customer.name, problem: input.problem_description }),
+      searchText: searchTextOf({ number, serial: d.serial_number, brand: d.brand, model: d.model, problem: input.problem_description }),
     })
     .returning({ id: serviceRequests.id });
   const id = created!.id;
-  await tx.insert(serviceRequestHistory).values({ requestId: id, fromStatus: null, toStatus: 'pending', actorId: caller.userId, createdAt: sql`clock_timestamp()` });
+  const status: ServiceRequestStatus = reserved ? 'assigned' : 'pending';
+  await tx
+    .insert(serviceRequestHistory)
+    .values({ requestId: id, fromStatus: null, toStatus: status, actorId: caller.userId, note: reserved?.name ?? null, createdAt: sql`clock_timestamp()` });
   if (isStaff(caller)) {
     await audit(tx, {
       actorId: caller.userId,
       action: 'service_request.created',
       entity: 'service_request',
       entityId: id,
-      after: { number, customer_id: customer.id, ...input, new_customer: undefined },
+      after: { number, customer_id: customer.id, ...input, new_customer: undefined, ...(reserved ? { status, technician_id: reserved.id } : {}) },
       ip: caller.ip,
     });
   }
@@ -283,7 +296,8 @@ async function raiseRequest(tx: Tx, caller: RequestCaller, input: TCreateService
     params,
     link: link(id),
   });
-  await publishChange(tx, 'service_request.created', { id, status: 'pending', customer_id: customer.id }, []);
+  // A booking's technician hears of it once, from the appointment (appointment_job_booked).
+  await publishChange(tx, 'service_request.created', { id, status, customer_id: customer.id }, [reserved?.id ?? null]);
   return { request: await loadRequest(tx, caller, id), invitation: customer.invitation };
 }
 
@@ -473,6 +487,14 @@ function bulkBody(input: TBulkRequest) {
   return { note: input.note };
 }
 
+/** The welcome mail of a customer created on the spot, after the commit; a failure is logged, not undone (they can still use "forgot password"). */
+export async function mailInvitation(ctx: AppContext, invitation: Invitation, origin: string): Promise<void> {
+  const link = invitationLink(ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : origin, invitation);
+  const { company_name } = await getSettings(ctx.db, ['company_name']);
+  const mail = welcomeMail({ ...invitation.user, link, company: company_name, days: INVITATION_TTL_DAYS });
+  await ctx.mailer.send({ to: invitation.user.email, ...mail, links: [link] }).catch((err) => ctx.log.error({ err }, 'could not send the welcome mail'));
+}
+
 export function createServiceRequestService(ctx: AppContext) {
   const { db } = ctx;
 
@@ -497,13 +519,7 @@ export function createServiceRequestService(ctx: AppContext) {
     /** `origin`: where the welcome link of a customer created on the spot points (unless PUBLIC_URL is set). */
     async create(caller: RequestCaller, input: TCreateServiceRequest, origin: string): Promise<TServiceRequest> {
       const { request, invitation } = await db.transaction((tx) => raiseRequest(tx, caller, input));
-      if (invitation) {
-        // After the commit; a mail failure is logged, not undone (the customer can still use "forgot password").
-        const link = invitationLink(ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : origin, invitation);
-        const { company_name } = await getSettings(db, ['company_name']);
-        const mail = welcomeMail({ ...invitation.user, link, company: company_name, days: INVITATION_TTL_DAYS });
-        await ctx.mailer.send({ to: invitation.user.email, ...mail, links: [link] }).catch((err) => ctx.log.error({ err }, 'could not send the welcome mail'));
-      }
+      if (invitation) await mailInvitation(ctx, invitation, origin);
       return request;
     },
 

@@ -14,7 +14,6 @@ import { publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from
 import { after as afterCursor, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { getSettings } from '../settings/service.js';
-import { refreshCustomerSearchText } from '../service-requests/queries.js';
 import { refuseIfBusy } from '../technicians/open-work.js';
 import { emailTaken, ensureVan, insertAccount, vanCodeTaken, type NewAccount } from './accounts.js';
 
@@ -113,7 +112,6 @@ export async function applyUserUpdate(tx: DbOrTx, actor: Actor, id: string, inpu
     await tx.update(customers).set({ name: after!.name, mobileNumber: after!.mobile }).where(eq(customers.userId, id));
   }
   // Their requests are found by the customer's name too (decision 004).
-  if (input.name !== undefined && input.name !== before.name) await refreshCustomerSearchText(tx, id);
   if (input.active === false && before.active) await revokeUserSessions(tx, id, 'deactivated');
   await publishUsersChanged(tx, [id]);
   const action = input.active === false && before.active ? 'user.deactivated' : input.active === true && !before.active ? 'user.reactivated' : 'user.updated';
