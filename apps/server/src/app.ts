@@ -33,7 +33,7 @@ import { technicianRoutes } from './modules/technicians/routes.js';
 import { createAuditService } from './modules/audit/service.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
+import { adminSettingsRoutes, settingsRoutes } from './modules/settings/routes.js';
 import { createNotificationService } from './modules/notifications/service.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { RealtimeHub } from './modules/realtime/hub.js';
@@ -188,6 +188,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(adminUserRoutes, { prefix: '/api/admin', auth, users: userAdmin });
   await app.register(technicianRoutes, { prefix: '/api/admin', technicians: createTechnicianService(ctx, userAdmin), db: ctx.db });
   await app.register(auditRoutes, { prefix: '/api/admin', audit: createAuditService(ctx.db) });
+  await app.register(adminSettingsRoutes, { prefix: '/api/admin', db: ctx.db });
   await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
   await app.register(warehouseRoutes, { prefix: '/api', warehouses: createWarehouseService(ctx) });
   await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), db: ctx.db });

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'code_taken',
   'no_change',
   'feedback_given',
+  'catalog_in_use',
   'slot_unavailable',
   'schedule_conflict',
   'lead_time_passed',
@@ -62,5 +63,7 @@ export const FIELD_ERROR_CODES = [
   'too_short',
   'too_long',
   'invalid_code_verifier',
+  'out_of_range',
+  'duplicate',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -18,7 +18,8 @@
 export const REALTIME_PATH = '/api/realtime';
 
 /** Topics a client may join; the server filters each event by the same rules as reads. */
-export const TOPICS = ['notifications', 'service_requests', 'appointments', 'transfers', 'stock'] as const;
+/** `settings` carries `settings.updated` (payload `keys`) to every signed-in user: open pages apply it at once. */
+export const TOPICS = ['notifications', 'service_requests', 'appointments', 'transfers', 'stock', 'settings'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export type RealtimeClientFrame =

@@ -20,6 +20,8 @@ const TOPIC_ACCESS: Record<Topic, CapabilityAction> = {
   appointments: 'read:appointment',
   transfers: 'read:transfer',
   stock: 'read:stock',
+  // Every role holds manage:profile (own): settings reach every signed-in user.
+  settings: 'manage:profile',
 };
 
 // A socket must authenticate promptly, and may not flood the server (the client sends ≤ 2/s).

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { TCatalogEntry } from '@portal/shared';
+import type { LowStockRule, TCatalogEntry } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 
@@ -13,7 +13,7 @@ export const DEFAULT_SETTINGS = {
   appointment_slot_minutes: 60,
   booking_lead_hours: 2,
   /** low_stock when quantity ≤ minimum quantity (PRODUCT.md §4). */
-  low_stock_rule: 'at_or_below_minimum',
+  low_stock_rule: 'at_or_below_minimum' as LowStockRule,
   /** Hours, counted in working hours, per priority. */
   sla_targets: {
     high: { response_hours: 2, resolution_hours: 8 },

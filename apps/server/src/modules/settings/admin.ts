@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { inArray, sql } from 'drizzle-orm';
+import {
+  LOGO_MAX_BYTES,
+  ROLES,
+  type CatalogInUseDetails,
+  type TAdminSettings,
+  type TCatalogEntry,
+  type TLogoInfo,
+  type TUpdateSettingsRequest,
+} from '@portal/shared';
+import type { Actor } from '../../context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { publish } from '../realtime/events.js';
+import { DEFAULT_SETTINGS, getSettings, putSetting, type SettingKey } from './service.js';
+
+/**
+ * The logo lives in two settings rows: its small description (read with the public settings)
+ * and its bytes as base64 (read only when the image itself is asked for).
+ */
+const LOGO_META = 'company_logo';
+const LOGO_DATA = 'company_logo_data';
+type LogoContentType = TLogoInfo['content_type'];
+interface LogoMeta {
+  content_type: LogoContentType;
+  size: number;
+  sha256: string;
+}
+
+const EDITABLE = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+/** Every settings change reaches every signed-in user (the topic any role may join). */
+const EVERYONE = { roles: [...ROLES] };
+
+export const logoEtag = (meta: Pick<LogoMeta, 'sha256'>) => meta.sha256.slice(0, 16);
+export const logoUrl = (meta: Pick<LogoMeta, 'sha256'>) => `/api/settings/logo?v=${logoEtag(meta)}`;
+
+export async function getLogoMeta(db: DbOrTx): Promise<LogoMeta | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(inArray(settings.key, [LOGO_META]));
+  return (row?.value as LogoMeta | undefined) ?? null;
+}
+
+export async function getLogo(db: DbOrTx): Promise<{ meta: LogoMeta; data: Buffer } | null> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, [LOGO_META, LOGO_DATA]));
+  const meta = rows.find((r) => r.key === LOGO_META)?.value as LogoMeta | undefined;
+  const data = rows.find((r) => r.key === LOGO_DATA)?.value as string | undefined;
+  return meta && typeof data === 'string' ? { meta, data: Buffer.from(data, 'base64') } : null;
+}
+
+export async function readAdminSettings(db: DbOrTx): Promise<TAdminSettings> {
+  const values = await getSettings(db, EDITABLE);
+  const meta = await getLogoMeta(db);
+  return { ...values, logo: meta ? { url: logoUrl(meta), content_type: meta.content_type, size: meta.size } : null };
+}
+
+/** Service and fault types an update would drop while technicians' skills or open requests still use them. */
+async function catalogInUse(tx: DbOrTx, before: Partial<Record<'service_types' | 'fault_types', TCatalogEntry[]>>, input: TUpdateSettingsRequest) {
+  const details: CatalogInUseDetails = {};
+  for (const list of ['service_types', 'fault_types'] as const) {
+    const next = input[list];
+    if (!next) continue;
+    const kept = new Set(next.map((e) => e.code));
+    const removed = (before[list] ?? []).map((e) => e.code).filter((code) => !kept.has(code));
+    if (!removed.length) continue;
+    const column = list === 'service_types' ? sql`service_type` : sql`fault_type`;
+    const used: NonNullable<CatalogInUseDetails['service_types']> = [];
+    for (const code of removed) {
+      const open = rowsOf<{ id: string; number: string }>(
+        await tx.execute(sql`
+          select id, number from service_requests
+          where ${column} = ${code} and status not in ('completed', 'cancelled')
+          order by created_at desc limit 20`),
+      );
+      const techs =
+        list === 'service_types'
+          ? rowsOf<{ id: string; name: string }>(
+              await tx.execute(sql`
+                select u.id, u.name from technicians t join users u on u.id = t.user_id
+                where ${code} = any(t.skills) order by u.name limit 20`),
+            )
+          : [];
+      if (open.length || techs.length) used.push({ code, technicians: techs, open_requests: open });
+    }
+    if (used.length) details[list] = used;
+  }
+  return details.service_types || details.fault_types ? details : null;
+}
+
+/**
+ * Writes the keys sent whose value differs, each audited (before → after), in one transaction
+ * that also publishes `settings.updated`, so every open page refetches the moment it commits.
+ * Removing a service or fault type still in use (a technician's skill, an open request) is
+ * refused with 409 catalog_in_use naming them; closed requests keep their code.
+ */
+export async function updateSettings(db: Db, actor: Pick<Actor, 'userId' | 'ip'>, input: TUpdateSettingsRequest): Promise<TAdminSettings> {
+  await db.transaction(async (tx) => {
+    // One settings change at a time: the before of each audit row is what the change replaced.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.settings'))`);
+    const keys = (Object.keys(input) as SettingKey[]).filter((k) => input[k] !== undefined);
+    const before = await getSettings(tx, keys);
+    const changed = keys.filter((k) => !isDeepStrictEqual(before[k], input[k]));
+    if (!changed.length) return;
+    const inUse = await catalogInUse(tx, before as Partial<Record<'service_types' | 'fault_types', TCatalogEntry[]>>, input);
+    if (inUse) {
+      throw new AppError(409, 'catalog_in_use', 'A removed service or fault type is still used by technicians or open requests', {
+        details: inUse as Record<string, unknown>,
+      });
+    }
+    for (const key of changed) {
+      const value = input[key] as never;
+      await putSetting(tx, key, value, actor.userId);
+      await audit(tx, { actorId: actor.userId, action: 'settings.updated', entity: 'settings', entityId: key, before: { [key]: before[key] }, after: { [key]: value }, ip: actor.ip });
+    }
+    await publish(tx, { topic: 'settings', event: 'settings.updated', audience: EVERYONE, payload: { keys: changed } });
+  });
+  return readAdminSettings(db);
+}
+
+/** The image type by its first bytes; SVG (text that can carry scripts) and anything else is null. */
+export function sniffImage(bytes: Buffer): LogoContentType | null {
+  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && bytes.subarray(12, 16).toString('latin1') === 'IHDR') {
+    return 'image/png';
+  }
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 16 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** The bytes of a base64 upload (a `data:` prefix is dropped; its declared type is not trusted). */
+export function decodeUpload(image: string): Buffer {
+  const body = image.startsWith('data:') ? image.slice(image.indexOf(',') + 1) : image;
+  const compact = body.replace(/\s+/g, '');
+  if (!compact || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) throw badRequest({ image: 'invalid' }, 'The logo must be a PNG, JPEG or WebP image');
+  return Buffer.from(compact, 'base64');
+}
+
+/** Stores a new logo (PNG, JPEG or WebP by content, ≤ 512 KB), audited and announced like any setting. */
+export async function putLogo(db: Db, actor: Pick<Actor, 'userId' | 'ip'>, image: string): Promise<TAdminSettings> {
+  const bytes = decodeUpload(image);
+  if (bytes.length > LOGO_MAX_BYTES) throw new AppError(413, 'payload_too_large', `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`);
+  const type = sniffImage(bytes);
+  if (!type) throw badRequest({ image: 'invalid' }, 'The logo must be a PNG, JPEG or WebP image');
+  const meta: LogoMeta = { content_type: type, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.settings'))`);
+    const before = await getLogoMeta(tx);
+    if (before?.sha256 === meta.sha256) return;
+    for (const [key, value] of [[LOGO_META, meta], [LOGO_DATA, bytes.toString('base64')]] as const) {
+      await tx
+        .insert(settings)
+        .values({ key, value, updatedBy: actor.userId })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: actor.userId, updatedAt: new Date() } });
+    }
+    await audit(tx, { actorId: actor.userId, action: 'settings.updated', entity: 'settings', entityId: 'logo', before: { logo: before }, after: { logo: meta }, ip: actor.ip });
+    await publish(tx, { topic: 'settings', event: 'settings.updated', audience: EVERYONE, payload: { keys: ['logo'] } });
+  });
+  return readAdminSettings(db);
+}
+
+export async function deleteLogo(db: Db, actor: Pick<Actor, 'userId' | 'ip'>): Promise<TAdminSettings> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.settings'))`);
+    const before = await getLogoMeta(tx);
+    if (!before) return;
+    await tx.delete(settings).where(inArray(settings.key, [LOGO_META, LOGO_DATA]));
+    await audit(tx, { actorId: actor.userId, action: 'settings.updated', entity: 'settings', entityId: 'logo', before: { logo: before }, after: { logo: null }, ip: actor.ip });
+    await publish(tx, { topic: 'settings', event: 'settings.updated', audience: EVERYONE, payload: { keys: ['logo'] } });
+  });
+  return readAdminSettings(db);
+}
