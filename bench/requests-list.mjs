@@ -162,7 +162,7 @@ async function generate(client, report) {
        case when x.status = 'completed' then 'Diagnosed on site' end, case when x.status = 'completed' then 'Repaired and tested' end,
        case when x.status = 'cancelled' then 'No longer needed' end, x.cancelled_at, case when x.status = 'cancelled' then c.id end,
        x.rating, case when x.rating is not null then x.completed_at + interval '1 day' end,
-       lower(concat_ws(' ', x.number::text, x.serial::text, d.brand::text, d.model::text, c.name::text, p.text::text))
+       lower(concat_ws(' ', x.number::text, x.serial::text, d.brand::text, d.model::text, p.text::text))
      from (
        select s.*,
          'SR-' || lpad(($3::int + s.g)::text, greatest(6, length(($3::int + s.g)::text)), '0') as number,
@@ -316,9 +316,11 @@ export async function run() {
     const latin = perCustomer.filter((c) => /^[A-Za-z]/.test(c.name));
     const typical = latin[Math.floor(latin.length / 2)];
     const heaviest = perCustomer.at(-1);
-    const { rows: [nameMatches] } = await client.query(`select count(*)::int as n from service_requests where search_text like $1`, [`%${typical.name.toLowerCase()}%`]);
+    const { rows: [nameMatches] } = await client.query(`select count(*)::int as n from service_requests r where r.search_text like $1
+       or r.customer_id = any(array(select u.id from users u where u.role = 'customer' and lower(u.name) like $1))`, [`%${typical.name.toLowerCase()}%`]);
     const broadName = typical.name.split(' ')[0];
-    const { rows: [broadMatches] } = await client.query(`select count(*)::int as n from service_requests where search_text like $1`, [`%${broadName.toLowerCase()}%`]);
+    const { rows: [broadMatches] } = await client.query(`select count(*)::int as n from service_requests r where r.search_text like $1
+       or r.customer_id = any(array(select u.id from users u where u.role = 'customer' and lower(u.name) like $1))`, [`%${broadName.toLowerCase()}%`]);
     report.note(`requests per customer: min ${perCustomer[0].n}, median ${typical.n}, max ${heaviest.n}`);
 
     const admin = await signIn(portal.url, 'admin@demo.test');
