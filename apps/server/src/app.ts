@@ -50,6 +50,13 @@ import { supervisorDashboardRoutes } from './modules/dashboard/supervisor-routes
 import { createServiceRequestService } from './modules/service-requests/service.js';
 import { serviceRequestRoutes } from './modules/service-requests/routes.js';
 import { customerDashboardRoutes } from './modules/dashboard/customer-routes.js';
+import { createAppointmentService } from './modules/appointments/service.js';
+import { appointmentRoutes } from './modules/appointments/routes.js';
+import { createBookingService } from './modules/booking/service.js';
+import { bookingRoutes } from './modules/booking/routes.js';
+import { createScheduleService } from './modules/schedule/service.js';
+import { scheduleRoutes } from './modules/schedule/routes.js';
+import { startJobs } from './modules/jobs/handlers.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -176,6 +183,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   if (config.env !== 'test') {
     const stopHousekeeping = startHousekeeping(ctx);
     app.addHook('onClose', async () => stopHousekeeping());
+    // Every instance polls the jobs table (reminders); tests run their own runners.
+    const jobs = startJobs(ctx);
+    app.addHook('onClose', () => jobs.stop());
   }
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(realtimeRoutes, { hub });
@@ -195,7 +205,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(inventoryReportRoutes, { prefix: '/api', db: ctx.db });
   await app.register(supervisorDashboardRoutes, { prefix: '/api', db: ctx.db });
   await app.register(transferRoutes, { prefix: '/api', transfers: createTransferService(ctx) });
-  await app.register(serviceRequestRoutes, { prefix: '/api', requests: createServiceRequestService(ctx), db: ctx.db });
+  const requests = createServiceRequestService(ctx);
+  await app.register(serviceRequestRoutes, { prefix: '/api', requests, db: ctx.db });
+  await app.register(bookingRoutes, { prefix: '/api', booking: createBookingService(ctx, requests) });
+  await app.register(appointmentRoutes, { prefix: '/api', appointments: createAppointmentService(ctx) });
+  await app.register(scheduleRoutes, { prefix: '/api', schedules: createScheduleService(ctx) });
   await app.register(customerDashboardRoutes, { prefix: '/api', db: ctx.db });
 
   const webDist = webDistDir(config);

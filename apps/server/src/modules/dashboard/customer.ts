@@ -47,7 +47,12 @@ export async function customerDashboard(db: DbOrTx, customerId: string): Promise
     ...figures!,
     pending_tasks: pendingTasks,
     recent_requests: recent.rows.map((r) => summaryOf(r, caller)),
-    // Appointments arrive with issue #9.
-    upcoming_appointments: [],
+    upcoming_appointments: rowsOf<TCustomerDashboard['upcoming_appointments'][number]>(
+      await db.execute(sql`
+        select id, number, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, status, service_request_id
+        from appointments
+        where customer_id = ${customerId}::uuid and status in ('scheduled', 'confirmed') and ends_at > now()
+        order by starts_at, id limit 5`),
+    ),
   };
 }

@@ -1,0 +1,187 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { scopeOf, type AppointmentSort, type AppointmentStatus, type Role, type ServiceKind, type ServiceRequestStatus, type TAppointmentListQuery } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { like, where } from '../inventory/keyset.js';
+
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const isoExact = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Which appointments a caller may see, by their read:appointment scope: every one (admins), or
+ * their own — a customer's as the customer, a technician's as the technician.
+ */
+export type AppointmentVisibility = { scope: 'any' } | { scope: 'customer' | 'technician'; userId: string } | { scope: 'none' };
+
+export function appointmentVisibility(caller: { userId: string; role: Role }): AppointmentVisibility {
+  const scope = scopeOf(caller.role, 'read:appointment');
+  if (scope === 'any') return { scope: 'any' };
+  if (scope === 'own' && caller.role === 'customer') return { scope: 'customer', userId: caller.userId };
+  if (scope === 'own' && caller.role === 'technician') return { scope: 'technician', userId: caller.userId };
+  return { scope: 'none' };
+}
+
+export function visibleAppointmentSql(v: AppointmentVisibility, alias = 'a'): SQL {
+  const a = sql.raw(alias);
+  if (v.scope === 'any') return sql`true`;
+  if (v.scope === 'none') return sql`false`;
+  if (v.scope === 'customer') return sql`${a}.customer_id = ${v.userId}::uuid`;
+  return sql`${a}.technician_id = ${v.userId}::uuid`;
+}
+
+/** An appointment as reads show it (flat). */
+export interface AppointmentRow {
+  id: string;
+  number: string;
+  status: AppointmentStatus;
+  service_kind: ServiceKind;
+  starts_at: string;
+  ends_at: string;
+  address: string | null;
+  notes: string | null;
+  cancel_reason: string | null;
+  customer_id: string;
+  customer_name: string;
+  customer_mobile: string | null;
+  technician_id: string;
+  technician_name: string;
+  technician_mobile: string | null;
+  request_id: string;
+  request_number: string;
+  request_status: ServiceRequestStatus;
+  service_type: string;
+  fault_type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = sql`
+  a.id, a.number, a.status, a.service_kind, ${iso('a.starts_at')} as starts_at, ${iso('a.ends_at')} as ends_at,
+  a.address, a.notes, a.cancel_reason,
+  a.customer_id, cu.name as customer_name, coalesce(c.mobile_number, cu.mobile) as customer_mobile,
+  a.technician_id, tu.name as technician_name, tu.mobile as technician_mobile,
+  r.id as request_id, r.number as request_number, r.status as request_status, r.service_type, r.fault_type,
+  ${iso('a.created_at')} as created_at, ${iso('a.updated_at')} as updated_at`;
+const JOINS = sql`
+  join users cu on cu.id = a.customer_id
+  left join customers c on c.user_id = a.customer_id
+  join users tu on tu.id = a.technician_id
+  join service_requests r on r.id = a.service_request_id`;
+
+/** One appointment the caller may see (one statement); `lock` takes the row lock for a change. */
+export async function findAppointment(db: DbOrTx, id: string, v: AppointmentVisibility, lock = false): Promise<AppointmentRow | null> {
+  const [row] = rowsOf<AppointmentRow>(
+    await db.execute(sql`select ${COLUMNS} from appointments a ${JOINS} where a.id = ${id}::uuid and ${visibleAppointmentSql(v)} ${lock ? sql`for update of a` : sql``}`),
+  );
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Lists: keyset pages on every sort
+
+type KeyType = 'timestamptz' | 'uuid' | 'text';
+const SORT_KEYS: Record<AppointmentSort, { col: string; type: KeyType }[]> = {
+  starts_at: [
+    { col: 'a.starts_at', type: 'timestamptz' },
+    { col: 'a.id', type: 'uuid' },
+  ],
+  created_at: [
+    { col: 'a.created_at', type: 'timestamptz' },
+    { col: 'a.id', type: 'uuid' },
+  ],
+  number: [{ col: 'a.number', type: 'text' }],
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_EXACT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+const encodeCursor = (sort: AppointmentSort, values: string[]) => Buffer.from(JSON.stringify([sort, ...values])).toString('base64url');
+function decodeCursor(cursor: string, sort: AppointmentSort): string[] {
+  const keys = SORT_KEYS[sort];
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
+    if (Array.isArray(parsed) && parsed[0] === sort && parsed.length === keys.length + 1) {
+      const values = parsed.slice(1);
+      const ok = keys.every((k, i) => {
+        const v = values[i];
+        if (typeof v !== 'string') return false;
+        if (k.type === 'uuid') return UUID.test(v);
+        if (k.type === 'timestamptz') return ISO_EXACT.test(v) && !Number.isNaN(Date.parse(v));
+        return v.length <= 100;
+      });
+      if (ok) return values as string[];
+    }
+  } catch {
+    /* fall through */
+  }
+  throw badRequest({ cursor: 'invalid' });
+}
+
+export type AppointmentListInput = Omit<TAppointmentListQuery, 'from' | 'to'> & {
+  /** Instants (ISO), already resolved from dates in the company zone. */
+  from?: string;
+  to?: string;
+};
+
+/**
+ * One statement: the page (keyset range read on the sort's index, one row more than the page)
+ * and the exact total. `from`/`to` select appointments overlapping [from, to); appointments
+ * last less than a day, so `starts_at > from − 1 day` bounds the index range from below.
+ */
+export async function listAppointments(
+  db: DbOrTx,
+  v: AppointmentVisibility,
+  q: AppointmentListInput,
+): Promise<{ rows: AppointmentRow[]; next_cursor: string | null; total: number }> {
+  const keys = SORT_KEYS[q.sort];
+  const dir = q.order === 'desc' ? 'desc' : 'asc';
+  const filters = where([
+    visibleAppointmentSql(v),
+    q.from ? sql`a.ends_at > ${q.from}::timestamptz and a.starts_at > ${q.from}::timestamptz - interval '1 day'` : undefined,
+    q.to ? sql`a.starts_at < ${q.to}::timestamptz` : undefined,
+    q.technician_id ? sql`a.technician_id = ${q.technician_id}::uuid` : undefined,
+    q.customer_id ? sql`a.customer_id = ${q.customer_id}::uuid` : undefined,
+    q.service_request_id ? sql`a.service_request_id = ${q.service_request_id}::uuid` : undefined,
+    q.status?.length
+      ? sql`a.status in (${sql.join(
+          q.status.map((s) => sql`${s}::appointment_status`),
+          sql`, `,
+        )})`
+      : undefined,
+    q.q
+      ? sql`(lower(a.number) like lower(${like(q.q)}) or exists (
+          select 1 from service_requests sr join users su on su.id = sr.customer_id
+          where sr.id = a.service_request_id and (lower(sr.number) like lower(${like(q.q)}) or lower(su.name) like lower(${like(q.q)}))))`
+      : undefined,
+  ]);
+  let seek: SQL = sql`true`;
+  if (q.cursor) {
+    const values = decodeCursor(q.cursor, q.sort);
+    const cols = sql.raw(keys.map((k) => k.col).join(', '));
+    const vals = sql.join(
+      keys.map((k, i) => sql`${values[i]}::${sql.raw(k.type)}`),
+      sql`, `,
+    );
+    seek = dir === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
+  }
+  const orderBy = sql.raw(keys.map((k) => `${k.col} ${dir}`).join(', '));
+  const keyCols = sql.raw(keys.map((k, i) => `${k.col} as k${i}`).join(', '));
+  const outerOrder = sql.raw(keys.map((_, i) => `p.k${i} ${dir}`).join(', '));
+  const cursorKey = sql.raw(`json_build_array(${keys.map((k) => (k.type === 'timestamptz' ? isoExact(k.col) : `${k.col}::text`)).join(', ')})`);
+  const [result] = rowsOf<{ items: (AppointmentRow & { cursor_key: string[] })[]; total: number }>(
+    await db.execute(sql`
+      select
+        (select coalesce(json_agg(p order by ${outerOrder}), '[]'::json) from (
+          select ${COLUMNS}, ${cursorKey} as cursor_key, ${keyCols}
+          from appointments a ${JOINS}
+          where ${filters} and ${seek}
+          order by ${orderBy}
+          limit ${q.limit + 1}
+        ) p) as items,
+        (select count(*)::int from appointments a where ${filters}) as total`),
+  );
+  const items = result?.items ?? [];
+  const page = items.slice(0, q.limit);
+  const last = page.at(-1);
+  return { rows: page, next_cursor: items.length > q.limit && last ? encodeCursor(q.sort, last.cursor_key) : null, total: result?.total ?? 0 };
+}

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import type { TCreateTimeOff, TPutSchedule, TSchedule, TScheduleConflictDetails, TTimeOff, TTimeOffList, TWeeklyHours } from '@portal/shared';
+import type { Actor, AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { publish } from '../realtime/events.js';
+import { getSettings } from '../settings/service.js';
+import { dayBounds, fitsHours } from '../booking/availability.js';
+import { lockTechnician } from '../booking/queries.js';
+
+export type ScheduleCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
+
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const DAYS = ['0', '1', '2', '3', '4', '5', '6'] as const;
+
+/** A technician's schedule is theirs (manage:schedule:own) or any technician's for admins; anyone else's is a 404. */
+function reachable(caller: ScheduleCaller, technicianId: string) {
+  if (caller.role === 'admin') return true;
+  return caller.role === 'technician' && caller.userId === technicianId;
+}
+
+interface BookedRow {
+  id: string;
+  number: string;
+  starts_at: string;
+  ends_at: string;
+  status: 'scheduled' | 'confirmed';
+}
+
+/** The booked (scheduled/confirmed), not yet ended appointments of a technician, optionally only those overlapping a range. */
+async function booked(tx: Tx, technicianId: string, range?: { from: string; to: string }): Promise<BookedRow[]> {
+  return rowsOf<BookedRow>(
+    await tx.execute(sql`
+      select id, number, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, status
+      from appointments
+      where technician_id = ${technicianId}::uuid and status in ('scheduled', 'confirmed') and ends_at > now()
+        ${range ? sql`and starts_at < ${range.to}::timestamptz and ends_at > ${range.from}::timestamptz` : sql``}
+      order by starts_at, id`),
+  );
+}
+
+function stranded(appointments: BookedRow[]): AppError {
+  const details: TScheduleConflictDetails = { appointments };
+  const list = appointments.map((a) => a.number).join(', ');
+  return new AppError(409, 'schedule_conflict', `Booked appointments would be stranded: ${list}. Move or cancel them first.`, {
+    details: details as unknown as Record<string, unknown>,
+  });
+}
+
+async function publishSchedule(tx: Tx, technicianId: string) {
+  await publish(tx, { topic: 'appointments', event: 'schedule.updated', audience: { roles: ['admin'], userIds: [technicianId] }, payload: { ids: [technicianId] } });
+}
+
+const normalise = (w: Partial<TWeeklyHours> | Record<string, unknown>): TWeeklyHours =>
+  Object.fromEntries(DAYS.map((d) => [d, (w as Record<string, TWeeklyHours['0']>)[d] ?? null])) as TWeeklyHours;
+
+export function createScheduleService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function load(caller: ScheduleCaller, technicianId: string, tx: Tx | typeof db = db, lock = false) {
+    if (!reachable(caller, technicianId)) throw notFound('Technician');
+    if (lock) await lockTechnician(tx, technicianId);
+    const [row] = rowsOf<{ id: string; name: string; weekly_hours: TWeeklyHours }>(
+      await tx.execute(sql`
+        select t.user_id as id, u.name, t.weekly_hours from technicians t join users u on u.id = t.user_id
+        where t.user_id = ${technicianId}::uuid and u.role = 'technician'`),
+    );
+    if (!row) throw notFound('Technician');
+    return row;
+  }
+
+  async function schedule(caller: ScheduleCaller, technicianId: string): Promise<TSchedule> {
+    const row = await load(caller, technicianId);
+    const { time_zone } = await getSettings(db, ['time_zone']);
+    return { technician_id: row.id, name: row.name, time_zone, weekly_hours: normalise(row.weekly_hours ?? {}) };
+  }
+
+  return {
+    schedule,
+
+    /** New weekly hours; refused (409 schedule_conflict) when a booked appointment would fall outside them. */
+    async putSchedule(caller: ScheduleCaller, technicianId: string, body: TPutSchedule): Promise<TSchedule> {
+      await db.transaction(async (tx) => {
+        const before = await load(caller, technicianId, tx, true);
+        const { time_zone } = await getSettings(tx, ['time_zone']);
+        const outside = (await booked(tx, technicianId)).filter(
+          (a) => !fitsHours(body.weekly_hours, { start: Date.parse(a.starts_at), end: Date.parse(a.ends_at) }, time_zone),
+        );
+        if (outside.length) throw stranded(outside);
+        await tx.execute(sql`update technicians set weekly_hours = ${JSON.stringify(body.weekly_hours)}::jsonb where user_id = ${technicianId}::uuid`);
+        await audit(tx, {
+          actorId: caller.userId,
+          action: 'technician.schedule_updated',
+          entity: 'technician',
+          entityId: technicianId,
+          before: { weekly_hours: before.weekly_hours },
+          after: { weekly_hours: body.weekly_hours },
+          ip: caller.ip,
+        });
+        await publishSchedule(tx, technicianId);
+      });
+      return schedule(caller, technicianId);
+    },
+
+    async listTimeOff(caller: ScheduleCaller, technicianId: string, q: { from?: string; to?: string }): Promise<TTimeOffList> {
+      await load(caller, technicianId);
+      const { time_zone } = await getSettings(db, ['time_zone']);
+      const bound = (v: string | undefined, edge: 'start' | 'end') =>
+        v === undefined ? undefined : v.length === 10 ? new Date(dayBounds(v, time_zone)[edge]).toISOString() : new Date(Date.parse(v)).toISOString();
+      const from = bound(q.from, 'start');
+      const to = bound(q.to, 'end');
+      const items = rowsOf<TTimeOff>(
+        await db.execute(sql`
+          select id, technician_id, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, reason, ${iso('created_at')} as created_at
+          from technician_time_off
+          where technician_id = ${technicianId}::uuid
+            and ends_at > ${from ?? sql`now()`}::timestamptz
+            ${to ? sql`and starts_at < ${to}::timestamptz` : sql``}
+          order by starts_at, id
+          limit 500`),
+      );
+      return { items, next_cursor: null, total: items.length };
+    },
+
+    /** Time off; refused (409 schedule_conflict) while booked appointments overlap it. */
+    async addTimeOff(caller: ScheduleCaller, technicianId: string, body: TCreateTimeOff): Promise<TTimeOff> {
+      return db.transaction(async (tx) => {
+        await load(caller, technicianId, tx, true);
+        const from = new Date(Date.parse(body.starts_at)).toISOString();
+        const to = new Date(Date.parse(body.ends_at)).toISOString();
+        const inTheWay = await booked(tx, technicianId, { from, to });
+        if (inTheWay.length) throw stranded(inTheWay);
+        const [row] = rowsOf<TTimeOff>(
+          await tx.execute(sql`
+            insert into technician_time_off (technician_id, starts_at, ends_at, reason)
+            values (${technicianId}::uuid, ${from}::timestamptz, ${to}::timestamptz, ${body.reason})
+            returning id, technician_id, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, reason, ${iso('created_at')} as created_at`),
+        );
+        await audit(tx, { actorId: caller.userId, action: 'technician.time_off_added', entity: 'technician', entityId: technicianId, after: { ...row }, ip: caller.ip });
+        await publishSchedule(tx, technicianId);
+        return row!;
+      });
+    },
+
+    async removeTimeOff(caller: ScheduleCaller, technicianId: string, timeOffId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await load(caller, technicianId, tx, true);
+        const [row] = rowsOf<{ id: string; starts_at: string; ends_at: string; reason: string | null }>(
+          await tx.execute(sql`
+            delete from technician_time_off where id = ${timeOffId}::uuid and technician_id = ${technicianId}::uuid
+            returning id, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, reason`),
+        );
+        if (!row) throw notFound('Time off');
+        await audit(tx, { actorId: caller.userId, action: 'technician.time_off_removed', entity: 'technician', entityId: technicianId, before: { ...row }, ip: caller.ip });
+        await publishSchedule(tx, technicianId);
+      });
+    },
+  };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;
