@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TPublicSettings } from '@portal/shared';
 import { apiFetch } from './api-client';
+import { registerRealtimeInvalidation, useRealtimeSubscription } from './realtime';
 import { withRetry } from './retry';
 
 export const publicSettingsQuery = {
@@ -11,6 +12,18 @@ export const publicSettingsQuery = {
 
 export function usePublicSettings() {
   return useQuery(publicSettingsQuery);
+}
+
+/**
+ * A settings change reaches every signed-in tab (topic `settings`): everything kept under
+ * ['settings'] refetches, and so do the lists the settings feed (service and fault types, skills).
+ */
+registerRealtimeInvalidation('settings.updated', [['settings'], ['service-requests', 'options'], ['admin', 'technicians', 'options']]);
+
+const ignore = () => {};
+/** Keeps this tab joined to the `settings` topic while mounted (the shell mounts it once). */
+export function useLiveSettings(): void {
+  useRealtimeSubscription('settings', ignore);
 }
 
 /** `+966 55-123 4567` → `966551234567`, as wa.me wants it. */

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark';
 import { PageLoader } from '../../components/page-loader';
-import { usePublicSettings } from '../../lib/public-settings';
+import { useLiveSettings, usePublicSettings } from '../../lib/public-settings';
 import { AppHeader } from './app-header';
 import { NavList } from './nav-list';
 import classes from './shell.module.css';
@@ -19,6 +19,7 @@ export function ShellLayout() {
   const { dir } = useDirection();
   const [drawerOpened, drawer] = useDisclosure(false);
   const { data: settings } = usePublicSettings();
+  useLiveSettings();
   return (
     <AppShell
       header={{ height: 60 }}
