@@ -16,7 +16,7 @@ import {
 } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
+import { inventoryItems, serviceRequests, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
@@ -275,7 +275,39 @@ export async function applyTransition(
       })),
     );
   }
+  // Only a van has a technician.
+  if (action === 'receive' && row.to_technician_id) {
+    await tellWaitingJobs(tx, row.to_technician_id, { number: row.number, to: row.to_name });
+  }
   return { id, actor };
+}
+
+/** How many waiting requests a parts-arrived notification names (the count says if there are more). */
+const WAITING_NAMED = 10;
+
+/**
+ * Parts arrived in a technician's van (PRODUCT.md §4): one notification to the technician
+ * naming their requests waiting in `pending_parts` — one extra query, and nothing when none
+ * waits. Transfers carry no link to a request yet, so every waiting request of the van's
+ * technician is named; one request links to itself, several to their filtered list.
+ */
+async function tellWaitingJobs(tx: Tx, technicianId: string, transfer: { number: string; to: string }) {
+  const waiting = await tx
+    .select({ id: serviceRequests.id, number: serviceRequests.number, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.technicianId, technicianId), eq(serviceRequests.status, 'pending_parts')))
+    .orderBy(serviceRequests.number)
+    .limit(WAITING_NAMED);
+  if (!waiting.length) return;
+  const count = waiting[0]!.total;
+  const named = waiting.map((r) => r.number).join(', ');
+  await notify(tx, { userIds: [technicianId] }, {
+    type: 'success',
+    title: 'notifications.parts_arrived.title',
+    message: 'notifications.parts_arrived.message',
+    params: { number: transfer.number, to: transfer.to, total: count, requests: count > waiting.length ? `${named}, …` : named },
+    link: count === 1 ? `/dashboard/service-requests/${waiting[0]!.id}` : '/dashboard/service-requests?status=pending_parts',
+  });
 }
 
 /** applyTransition, then the transfer as the caller sees it, all in the caller's transaction. */

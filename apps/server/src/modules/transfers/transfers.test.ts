@@ -14,12 +14,14 @@ import {
   type TransferStatus,
   type TSession,
   type TTransfer,
+  ZCreateServiceRequest,
 } from '@portal/shared';
 import { counters, inventoryItems, notifications, stockMovements, transferEvents, transfers, warehouses } from '../../db/schema.js';
 import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { checkInvariant } from '../inventory/ledger.js';
 import { levelOf, makeItem, makeWarehouse, receive } from '../inventory/factories.js';
 import { createTransfer, transitionTransfer, type TransferCaller } from './service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
 
 let server: TestServer;
 type Person = { id: string; role: Role; token: string; van?: string };
@@ -204,6 +206,62 @@ describe('transfers', () => {
     // The actor is not told about their own action.
     expect(told.filter((n) => n.userId === people.tech.id && n.title === 'notifications.transfer_received.title')).toEqual([]);
     expect((await checkInvariant(db)).ok).toBe(true);
+  });
+
+  it('receiving parts into a van tells its technician, once, which of their requests wait in pending_parts (nothing when none)', async () => {
+    const db = server.ctx.db;
+    const [techA, techB, techC] = [await person('technician'), await person('technician'), await person('technician')];
+    /** A request of the customer assigned to `tech`, brought to in_progress or pending_parts by an admin. */
+    const job = (tech: Person, status: 'in_progress' | 'pending_parts') =>
+      db.transaction(async (tx) => {
+        const admin = { userId: people.admin.id, role: people.admin.role, ip: null };
+        const r = await createServiceRequest(tx, caller(people.customer), ZCreateServiceRequest.parse({
+          priority: 'medium', location: 'office', address: null, service_type: 'laptop', fault_type: 'screen',
+          problem_description: 'No picture', additional_notes: null,
+          device: { brand: 'Dell', model: 'XPS 13', serial_number: null, warranty_status: 'unknown', warranty_number: null, warranty_expiry: null },
+        }));
+        await applyRequestAction(tx, admin, r.id, 'assign', { technician_id: tech.id });
+        await applyRequestAction(tx, admin, r.id, 'start', { note: null });
+        if (status === 'pending_parts') await applyRequestAction(tx, admin, r.id, 'await-parts', { note: 'a new screen' });
+        return r;
+      });
+    const a1 = await job(techA, 'pending_parts');
+    const a2 = await job(techA, 'pending_parts');
+    await job(techA, 'in_progress');
+    const b1 = await job(techB, 'pending_parts');
+    /** A transfer into `to`, approved by a supervisor and received by `receiver`. */
+    const deliver = async (to: string, receiver: Person) => {
+      const t = (await call(people.sup, 'POST', '/api/transfers', { from_warehouse_id: main.id, to_warehouse_id: to, lines: lines() })).json() as TTransfer;
+      expect((await call(people.admin, 'POST', `/api/transfers/${t.id}/approve`)).statusCode).toBe(200);
+      expect((await call(receiver, 'POST', `/api/transfers/${t.id}/receive`)).statusCode).toBe(200);
+      return t;
+    };
+    const arrived = (userId: string) =>
+      db
+        .select({ type: notifications.type, message: notifications.message, params: notifications.params, link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.title, 'notifications.parts_arrived.title')));
+
+    // Approving tells nobody yet; receiving (by the technician) names both waiting requests, not the one in progress.
+    const t1 = await deliver(techA.van!, techA);
+    const numbers = [a1.number, a2.number].sort().join(', ');
+    expect(await arrived(techA.id)).toEqual([
+      {
+        type: 'success',
+        message: 'notifications.parts_arrived.message',
+        params: { number: t1.number, to: t1.to_warehouse.name, total: 2, requests: numbers },
+        link: '/dashboard/service-requests?status=pending_parts',
+      },
+    ]);
+    // One waiting request links to itself, whoever receives.
+    await deliver(techB.van!, people.sup2);
+    expect(await arrived(techB.id)).toEqual([expect.objectContaining({ params: expect.objectContaining({ total: 1, requests: b1.number }), link: `/dashboard/service-requests/${b1.id}` })]);
+    // A technician with nothing waiting, and a transfer into a branch: no notification.
+    await deliver(techC.van!, techC);
+    expect(await arrived(techC.id)).toEqual([]);
+    await deliver(branch.id, people.sup2);
+    expect(await arrived(techA.id)).toHaveLength(1);
+    expect(await arrived(techB.id)).toHaveLength(1);
   });
 
   it('an approval with one short line changes nothing: levels, movements, status, timeline', async () => {
