@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 import { seedInventory } from './inventory-seed.js';
 import { seedServiceRequests } from './service-requests-seed.js';
 import { seedTransfers } from './transfers-seed.js';
+import { seedAppointments } from './appointments-seed.js';
 
 // Sunday–Thursday 08:00–17:00, Friday and Saturday off: a common week in the region.
 const WORK_WEEK: WeeklyHours = {
@@ -52,6 +53,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedInventory(tx);
     await seedTransfers(tx);
     await seedServiceRequests(tx);
+    await seedAppointments(tx);
   });
   return true;
 }

@@ -307,6 +307,20 @@ describe(`appointments: reads, roles and the state machine (${TEST_DB})`, () => 
   });
 });
 
+describe(`demo data (${TEST_DB})`, () => {
+  it('has appointments this week for the assigned demo requests, with their technicians', async () => {
+    const rows = await q<{ starts_at: string; same_tech: boolean }>(sql`
+      select a.starts_at::text, a.technician_id = r.technician_id as same_tech
+      from appointments a join service_requests r on r.id = a.service_request_id join users u on u.id = a.technician_id
+      where u.email like '%@demo.test'`);
+    const now = DateTime.now().setZone(ZONE);
+    const sunday = now.minus({ days: now.weekday % 7 }).startOf('day');
+    const inWeek = (t: string) => DateTime.fromSQL(t, { zone: 'utc' }) >= sunday && DateTime.fromSQL(t, { zone: 'utc' }) < sunday.plus({ days: 5 });
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.filter((r) => !inWeek(r.starts_at) || !r.same_tech)).toEqual([]);
+  });
+});
+
 describe(`schedules and time off (${TEST_DB})`, () => {
   it('technicians manage their own, admins anyone; a change that strands a booked appointment is refused with the appointments', async () => {
     const t = await person('technician', 'Gamma Tech');

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Tx } from '../db/client.js';
+import { nextNumber } from '../lib/numbers.js';
+import { rowsOf } from '../modules/inventory/ledger.js';
+import { scheduleReminders } from '../modules/appointments/service.js';
+import { getSettings } from '../modules/settings/service.js';
+
+/**
+ * Demo appointments this week (PRODUCT.md §11): one for every assigned or in-progress demo request,
+ * Sunday–Thursday in the company zone within the demo working hours (09:00–16:00), each
+ * technician's visits on hours of their own so none overlap. Past ones are confirmed (for the
+ * technician to complete or mark missed), later ones alternate scheduled and confirmed and get
+ * their reminders. No notifications: the demo's bells stay as the requests left them.
+ */
+export async function seedAppointments(tx: Tx): Promise<void> {
+  const { time_zone } = await getSettings(tx, ['time_zone']);
+  const requests = rowsOf<{ id: string; customer_id: string; technician_id: string; location: 'home' | 'remote' | 'office'; address: string | null }>(
+    await tx.execute(sql`
+      select id, customer_id, technician_id, location, address from service_requests
+      where status in ('assigned', 'in_progress') and technician_id is not null
+      order by created_at, id`),
+  );
+  const now = DateTime.now().setZone(time_zone);
+  const sunday = now.minus({ days: now.weekday % 7 }).startOf('day');
+  const perTechnician = new Map<string, number>();
+  for (const [i, r] of requests.entries()) {
+    const k = perTechnician.get(r.technician_id) ?? 0;
+    perTechnician.set(r.technician_id, k + 1);
+    // Technician's k-th visit: day k mod 5 (Sunday…Thursday), hour 09:00 + 2·⌊k/5⌋ (+1 for odd technicians' spread).
+    const start = sunday.plus({ days: k % 5 }).set({ hour: 9 + ((2 * Math.floor(k / 5) + (i % 2)) % 7) });
+    const end = start.plus({ hours: 1 });
+    const past = start < now;
+    const status = past ? 'confirmed' : i % 2 ? 'confirmed' : 'scheduled';
+    const number = await nextNumber(tx, 'appointment', 'AP');
+    const [row] = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        insert into appointments (number, customer_id, service_request_id, technician_id, service_kind, starts_at, ends_at, address, status, created_by)
+        values (${number}, ${r.customer_id}::uuid, ${r.id}::uuid, ${r.technician_id}::uuid, ${r.location}::service_location,
+          ${start.toISO()}::timestamptz, ${end.toISO()}::timestamptz, ${r.location === 'home' ? (r.address ?? '—') : null}, ${status}::appointment_status, ${r.customer_id}::uuid)
+        on conflict on constraint appointments_no_overlap do nothing
+        returning id`),
+    );
+    if (row && !past) await scheduleReminders(tx, { id: row.id, starts_at: start.toMillis() });
+  }
+}
