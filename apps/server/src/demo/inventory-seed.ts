@@ -63,6 +63,9 @@ const ITEMS: ItemSeed[] = [
   ['TLS-SCREW-KIT', 'Precision Screwdriver Kit 64-in-1', 'Tools & Consumables', 'pcs', '2', '75.00'],
 ];
 
+/** On back order: stocked in the main warehouse only, then counted out below, so out of stock everywhere. */
+const MAIN_ONLY = new Set(['PRT-HP-26A', 'APL-MW-MAG']);
+
 /** A fixed spread of quantities (no randomness: every fresh demo database looks the same). */
 const at = (i: number, values: number[]) => values[i % values.length]!;
 
@@ -97,6 +100,7 @@ export async function seedInventory(tx: Tx): Promise<void> {
     const bulk = item.unit === 'm' ? 305 * at(i, [2, 3]) : 0;
     // Main: mostly comfortable, a few at or under the minimum.
     receipt(item.id, main.id, bulk || (i % 9 === 4 ? min : min * at(i, [3, 4, 5, 6]) + at(i, [1, 2, 4])));
+    if (MAIN_ONLY.has(item.code)) return;
     if (branch && i % 4 !== 3) receipt(item.id, branch.id, i % 7 === 2 ? Math.max(1, min - 1) : min * 2 + at(i, [0, 1, 3]));
     vans.forEach((van, v) => {
       // A van kit: small parts and consumables, a different mix per van.

@@ -3,14 +3,21 @@ import type { TMovement, TStockRow, TSupervisorDashboard } from '@portal/shared'
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { STOCK_ROW_COLUMNS, stockRowsSql } from '../inventory/queries.js';
+import { itemsSql } from '../inventory/service.js';
 
-/** PRODUCT.md §5, supervisor: items low / out of stock, pending transfers, stock value by warehouse, recent movements. */
+/**
+ * PRODUCT.md §5, supervisor: items low / out of stock, pending transfers, stock value by
+ * warehouse, recent movements. Low / out of stock count active items by their status over all
+ * warehouses together (PRODUCT.md §4), from the items list's own query: the figures equal
+ * `/dashboard/inventory?status=…&active=true`, which they link to. The attention list below
+ * them shows stock lines (item × warehouse), each linking to its warehouse's list.
+ */
 export async function supervisorDashboard(db: Db): Promise<TSupervisorDashboard> {
   const [counts] = rowsOf<{ low: number; out: number; pending: number; transit: number }>(
     await db.execute(sql`
       select
-        (select count(*) from ${stockRowsSql()} s where s.status = 'low_stock' and s.item_active)::int as low,
-        (select count(*) from ${stockRowsSql()} s where s.status = 'out_of_stock' and s.item_active)::int as out,
+        (select count(*) from ${itemsSql('code')} x where x.status = 'low_stock' and x.active)::int as low,
+        (select count(*) from ${itemsSql('code')} x where x.status = 'out_of_stock' and x.active)::int as out,
         (select count(*) from transfers where status = 'pending')::int as pending,
         (select count(*) from transfers where status = 'approved')::int as transit`),
   );

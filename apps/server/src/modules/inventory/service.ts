@@ -47,8 +47,12 @@ const ITEM_SORT: Record<TItemListQuery['sort'], { expr: string; type: KeyType }>
 
 type ItemRow = Omit<TItem, 'active'> & { active: boolean; sort_key: string };
 
-/** Items with their quantity (Σ over warehouses, or one warehouse's) and status, as a subquery `x`. */
-function itemsSql(sort: TItemListQuery['sort'], warehouseId?: string): SQL {
+/**
+ * Items with their quantity (Σ over warehouses, or one warehouse's) and status, as a subquery
+ * `x`. The items list and the supervisor dashboard's low / out-of-stock figures both read it,
+ * so a figure always equals the list it links to.
+ */
+export function itemsSql(sort: TItemListQuery['sort'], warehouseId?: string): SQL {
   const stock = warehouseId
     ? sql`(select item_id, quantity as q from stock_levels where warehouse_id = ${warehouseId}::uuid)`
     : sql`(select item_id, sum(quantity) as q from stock_levels group by item_id)`;

@@ -60,8 +60,8 @@ export function SupervisorDashboard() {
   return (
     <Stack gap="lg" data-testid="supervisor-dashboard">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Figure testId="figure-low" label={t('supervisorDashboard.lowStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.low_stock)} to="/dashboard/inventory?status=low_stock" icon={IconAlertTriangle} color="orange" />
-        <Figure testId="figure-out" label={t('supervisorDashboard.outOfStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.out_of_stock)} to="/dashboard/inventory?status=out_of_stock" icon={IconPackageOff} color="red" />
+        <Figure testId="figure-low" label={t('supervisorDashboard.lowStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.low_stock)} to="/dashboard/inventory?status=low_stock&active=true" icon={IconAlertTriangle} color="orange" />
+        <Figure testId="figure-out" label={t('supervisorDashboard.outOfStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.out_of_stock)} to="/dashboard/inventory?status=out_of_stock&active=true" icon={IconPackageOff} color="red" />
         <Figure
           testId="figure-pending"
           label={t('supervisorDashboard.pendingTransfers')}
