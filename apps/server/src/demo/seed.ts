@@ -41,9 +41,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     await putSetting(tx, 'company_name', 'Demo Repairs Co.', null);
     await putSetting(tx, 'support_phone', '+966500000100', null);
+    // Warehouse names are data in one language, as a company writes them (docs/inventory.md).
     await tx.insert(warehouses).values([
-      { code: 'WH-MAIN', name: 'Main Warehouse', kind: 'main', address: 'Industrial Area, Riyadh' },
-      { code: 'WH-BR1', name: 'Jeddah Branch', kind: 'branch', address: 'Al Rawdah, Jeddah' },
+      { code: 'WH-MAIN', name: 'المستودع الرئيسي', kind: 'main', address: 'المنطقة الصناعية الثانية، الرياض' },
+      { code: 'WH-BR1', name: 'فرع جدة', kind: 'branch', address: 'حي الروضة، جدة' },
     ]);
     for (const account of DEMO_ACCOUNTS) {
       await createUser(tx, { ...account, passwordHash, skills: ['laptop', 'phone', 'appliance'] });
