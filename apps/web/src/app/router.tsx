@@ -43,6 +43,10 @@ const ServiceRequestsPage = lazy(() => import('../features/service-requests/page
 const NewServiceRequestPage = lazy(() => import('../features/service-requests/pages/new-service-request-page'));
 const ServiceRequestDetailPage = lazy(() => import('../features/service-requests/pages/service-request-detail-page'));
 const AdminServiceRequestsPage = lazy(() => import('../features/service-requests/pages/admin-service-requests-page'));
+const BookAppointmentPage = lazy(() => import('../features/booking/pages/book-appointment-page'));
+const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
+const AppointmentDetailPage = lazy(() => import('../features/appointments/pages/appointment-detail-page'));
+const SchedulePage = lazy(() => import('../features/schedule/pages/schedule-page'));
 
 function RootLayout() {
   return (
@@ -98,6 +102,12 @@ function dashboardPage(route: DashboardRoute) {
       return <ServiceRequestDetailPage />;
     case 'admin-service-requests':
       return <AdminServiceRequestsPage />;
+    case 'appointments':
+      return <AppointmentsPage />;
+    case 'appointment-detail':
+      return <AppointmentDetailPage />;
+    case 'schedule':
+      return <SchedulePage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }
@@ -139,7 +149,7 @@ export const routes: RouteObject[] = [
                 path: '/book-appointment',
                 element: (
                   <RequireCapability requires={BOOK_APPOINTMENT_REQUIRES}>
-                    <ComingSoonPage titleKey="bookAppointment.title" subtitleKey="bookAppointment.subtitle" />
+                    <BookAppointmentPage />
                   </RequireCapability>
                 ),
               },

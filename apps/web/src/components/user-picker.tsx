@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@portal/shared';
-import { Ltr } from '../../../components/ltr';
-import { useUserLookup, type LookupUser } from '../api/lookup-users';
+import { useUserLookup, type LookupUser } from '../lib/user-lookup';
+import { Ltr } from './ltr';
 
 const labelOf = (user: LookupUser) => `${user.name} (${user.email})`;
 

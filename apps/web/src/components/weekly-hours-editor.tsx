@@ -1,8 +1,8 @@
 import { Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, type Weekday } from '@portal/shared';
-import { translateFieldError } from '../../../lib/errors';
-import { weekdayNames, type DayDraft, type WeekDraft } from '../weekly-hours';
+import { translateFieldError } from '../lib/errors';
+import { weekdayNames, type DayDraft, type WeekDraft } from '../lib/weekly-hours';
 
 /**
  * One row per weekday (Sunday first): a switch for working or off, and the start and end times.

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TCatalogEntry, TServiceRequestOptions } from '@portal/shared';
-import { apiFetch } from '../../../lib/api-client';
-import { serviceRequestKeys } from './keys';
+import { apiFetch } from './api-client';
+
+/** Under ['service-requests'], so whatever refreshes the requests' queries refreshes these too. */
+export const SERVICE_OPTIONS_KEY = ['service-requests', 'options'] as const;
 
 /** GET /api/service-requests/options — the service and fault types kept in settings. */
 export function useServiceRequestOptions() {
   return useQuery({
-    queryKey: serviceRequestKeys.options(),
+    queryKey: SERVICE_OPTIONS_KEY,
     queryFn: ({ signal }) => apiFetch<TServiceRequestOptions>('/api/service-requests/options', { signal }),
     staleTime: 5 * 60_000,
   });

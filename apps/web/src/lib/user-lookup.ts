@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Role } from '@portal/shared';
-import { apiFetch } from '../../../lib/api-client';
-import { serviceRequestKeys } from './keys';
+import { apiFetch } from './api-client';
 
 export interface LookupUser {
   id: string;
@@ -17,7 +16,7 @@ export function lookupUsers(role: Role, q: string, signal?: AbortSignal): Promis
 
 export function useUserLookup(role: Role, q: string, enabled = true) {
   return useQuery({
-    queryKey: serviceRequestKeys.users(role, q),
+    queryKey: ['users-lookup', role, q],
     queryFn: async ({ signal }) => {
       const found = await lookupUsers(role, q, signal);
       // An older server ignores `role`: never offer a user of another role.

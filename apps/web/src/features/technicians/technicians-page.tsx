@@ -19,7 +19,7 @@ import { useSkillOptions } from './api/get-skill-options';
 import { useTechnicians } from './api/get-technicians';
 import { useCreateTechnician, usePatchTechnician } from './api/save-technician';
 import { TechnicianForm } from './components/technician-form';
-import { summarise, weekdayNames } from './weekly-hours';
+import { summarise, weekdayNames } from '../../lib/weekly-hours';
 
 const FILTERS = ['skill', 'active'] as const;
 

@@ -62,6 +62,7 @@ export function CustomerDashboard() {
   const format = useDateFormat();
   const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
   useRealtimeSubscription('service_requests', noop);
+  useRealtimeSubscription('appointments', noop);
   const dashboard = useCustomerDashboard();
 
   if (dashboard.isPending) return <ListLoading rows={6} />;
@@ -206,14 +207,25 @@ export function CustomerDashboard() {
           ) : (
             <Stack gap="xs">
               {d.upcoming_appointments.map((a) => (
-                <Group key={a.id} justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" fw={600}>
-                    <Ltr>{a.number}</Ltr>
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {format.dateTime(a.starts_at)}
-                  </Text>
-                </Group>
+                <Anchor
+                  key={a.id}
+                  component={Link}
+                  to={`/dashboard/appointments/${a.id}`}
+                  underline="never"
+                  c="inherit"
+                  py={4}
+                  data-testid="upcoming-appointment"
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      <Ltr>{a.number}</Ltr>
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {format.dateTime(a.starts_at)}
+                    </Text>
+                  </Group>
+                </Anchor>
               ))}
             </Stack>
           )}

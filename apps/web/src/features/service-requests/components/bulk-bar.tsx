@@ -9,7 +9,7 @@ import { describeError, translateFieldError } from '../../../lib/errors';
 import { zodFieldErrors } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useBulkAction } from '../api/bulk';
-import { UserPicker } from './user-picker';
+import { UserPicker } from '../../../components/user-picker';
 
 type Dialog = 'assign' | 'cancel' | null;
 

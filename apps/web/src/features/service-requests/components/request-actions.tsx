@@ -18,7 +18,7 @@ import { zodFieldErrors } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useServiceRequestAction } from '../api/run-action';
 import { ACTION_COLORS, ACTION_FIELDS, actionBody, actionKey, type ActionField } from '../actions';
-import { UserPicker } from './user-picker';
+import { UserPicker } from '../../../components/user-picker';
 
 const ICONS: Record<ServiceRequestAction, Icon> = {
   assign: IconUserCheck,

@@ -5,9 +5,9 @@ import { IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES, SERVICE_REQUEST_SORTS } from '@portal/shared';
 import type { ListState } from '../../../lib/list-state';
-import { useCatalogNames } from '../api/get-options';
+import { useCatalogNames } from '../../../lib/service-options';
 import { STATUS_TABS, statusFilterOf, statusTabOf, type StatusTab } from '../list-filters';
-import { UserPicker } from './user-picker';
+import { UserPicker } from '../../../components/user-picker';
 
 export const LIST_FILTERS = ['status', 'priority', 'service_type', 'technician_id', 'from', 'to'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];

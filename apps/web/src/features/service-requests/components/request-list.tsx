@@ -9,7 +9,7 @@ import { Ltr } from '../../../components/ltr';
 import { PriorityBadge, ServiceRequestStatusBadge } from '../../../components/service-request-badges';
 import { useDateFormat } from '../../../lib/date-format';
 import type { ListState } from '../../../lib/list-state';
-import { useCatalogNames } from '../api/get-options';
+import { useCatalogNames } from '../../../lib/service-options';
 import { DEFAULT_SORT, type ListFilter } from './request-filters';
 
 const SORTABLE = new Set(['number', 'status', 'priority', 'request_date', 'updated_at']);

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { can, PRIORITIES, SERVICE_LOCATIONS, WARRANTY_STATUSES } from '@portal/shared';
+import { can, PRIORITIES, SERVICE_LOCATIONS } from '@portal/shared';
+import { DeviceFields } from '../../../components/device-fields';
+import { NewCustomerFields } from '../../../components/new-customer-fields';
 import { PageHeader } from '../../../components/page-header';
 import { describeError, translateFieldError } from '../../../lib/errors';
 import { useCurrentUser } from '../../../lib/session-store';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useCreateServiceRequest } from '../api/create-service-request';
-import { useCatalogNames } from '../api/get-options';
-import { UserPicker } from '../components/user-picker';
+import { useCatalogNames } from '../../../lib/service-options';
+import { UserPicker } from '../../../components/user-picker';
 import { emptyRequestForm, requestFormErrors, serverErrorsToForm, toCreateRequest, type RequestFormValues } from '../request-form';
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -113,20 +115,7 @@ export function NewServiceRequestPage() {
                       testId="sr-customer"
                     />
                   ) : (
-                    <Grid gap="sm">
-                      <Grid.Col span={{ base: 12, sm: 6 }}>
-                        <TextInput label={t('serviceRequests.fields.customerName')} required dir="auto" {...field('new_customer.name')} data-path="new_customer.name" data-testid="sr-new-customer-name" />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 6 }}>
-                        <TextInput label={t('serviceRequests.fields.email')} required type="email" dir="ltr" {...field('new_customer.email')} data-path="new_customer.email" data-testid="sr-new-customer-email" />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 6 }}>
-                        <TextInput label={t('serviceRequests.fields.mobile')} type="tel" dir="ltr" {...field('new_customer.mobile_number')} data-path="new_customer.mobile_number" data-testid="sr-new-customer-mobile" />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 6 }}>
-                        <TextInput label={t('serviceRequests.fields.defaultAddress')} dir="auto" {...field('new_customer.default_address')} data-path="new_customer.default_address" />
-                      </Grid.Col>
-                    </Grid>
+                    <NewCustomerFields field={field} />
                   )}
                 </Section>
               )}
@@ -242,34 +231,7 @@ export function NewServiceRequestPage() {
               </Section>
 
               <Section title={t('serviceRequests.sections.device')}>
-                <Grid gap="sm">
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput label={t('serviceRequests.fields.brand')} required dir="auto" maxLength={100} {...field('device.brand')} data-path="device.brand" data-testid="sr-brand" />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput label={t('serviceRequests.fields.model')} required dir="auto" maxLength={100} {...field('device.model')} data-path="device.model" data-testid="sr-model" />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput label={t('serviceRequests.fields.serialNumber')} dir="ltr" maxLength={100} {...field('device.serial_number')} data-path="device.serial_number" data-testid="sr-serial" />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <Select
-                      label={t('serviceRequests.fields.warrantyStatus')}
-                      required
-                      allowDeselect={false}
-                      data={WARRANTY_STATUSES.map((w) => ({ value: w, label: t(`serviceRequests.warranty.${w}`) }))}
-                      {...field('device.warranty_status')}
-                      data-path="device.warranty_status"
-                      data-testid="sr-warranty-status"
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput label={t('serviceRequests.fields.warrantyNumber')} dir="ltr" maxLength={100} {...field('device.warranty_number')} data-path="device.warranty_number" data-testid="sr-warranty-number" />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <TextInput label={t('serviceRequests.fields.warrantyExpiry')} type="date" {...field('device.warranty_expiry')} data-path="device.warranty_expiry" data-testid="sr-warranty-expiry" />
-                  </Grid.Col>
-                </Grid>
+                <DeviceFields field={field} />
               </Section>
             </Stack>
           </Grid.Col>

@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDateFormat } from '../../../lib/date-format';
 import { describeError } from '../../../lib/errors';
 import { useCurrentUser } from '../../../lib/session-store';
-import { useCatalogNames } from '../api/get-options';
+import { useCatalogNames } from '../../../lib/service-options';
 import { useServiceRequest } from '../api/get-service-request';
 import { FeedbackSection } from '../components/feedback-section';
 import { HistoryTimeline } from '../components/history-timeline';

@@ -16,8 +16,8 @@ import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
 import { useSkillOptions } from '../api/get-skill-options';
 import { useVans } from '../api/search-vans';
-import { defaultWeek, draftOf, hoursOf, weekErrors, type WeekDraft } from '../weekly-hours';
-import { WeeklyHoursEditor } from './weekly-hours-editor';
+import { defaultWeek, draftOf, hoursOf, weekErrors, type WeekDraft } from '../../../lib/weekly-hours';
+import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor';
 
 interface Values {
   name: string;
