@@ -134,7 +134,10 @@ function SettingsForm({ data }: { data: TAdminSettings }) {
   // Another admin (or tab) saved: take their values unless this form holds unsaved edits.
   useEffect(() => {
     if (data === loaded) return;
-    if (!form.isDirty() || same(toPayload(toFormValues(data)), toPayload(form.getValues()))) load(data);
+    const incoming = toPayload(toFormValues(data));
+    // Only the logo changed (it saves on its own): the form's values stand.
+    if (same(incoming, toPayload(toFormValues(loaded)))) setLoaded(data);
+    else if (!form.isDirty() || same(incoming, toPayload(form.getValues()))) load(data);
     else setRemoteChanged(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
@@ -205,7 +208,12 @@ function SettingsForm({ data }: { data: TAdminSettings }) {
           <Stack gap="md">
             <LogoField logo={data.logo} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label={t('settings.form.company.name')} required dir="auto" maxLength={120} {...field('company_name')} data-testid="settings-company-name" />
+              <TextInput
+                label={t('settings.form.company.name')}
+                required
+                // Mantine 9 puts `dir` on the wrapper, where "auto" sees no text: the input itself needs it.
+                attributes={{ input: { dir: 'auto' } }}
+                maxLength={120} {...field('company_name')} data-testid="settings-company-name" />
               <TextInput
                 label={t('settings.form.company.supportPhone')}
                 description={t('settings.form.company.supportPhoneHint')}

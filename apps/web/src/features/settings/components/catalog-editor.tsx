@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,64 +26,78 @@ export function CatalogEditor({
   return (
     <Stack gap="xs" data-testid={`settings-${name}`}>
       {rows.map((row, i) => {
-        const saved = savedCodes.has(row.code);
+        const saved = savedCodes.has(row.code) && form.getInitialValues()[name].some((e) => e.key === row.key);
         const path = `${name}.${i}`;
         return (
-          <Paper key={row.key} withBorder radius="md" p="xs" data-testid={`settings-${name}-row`}>
-            <Group gap="xs" align="flex-start" wrap="nowrap">
-              <Text size="xs" c="dimmed" w={20} pt={30} ta="center" visibleFrom="xs">
-                {i + 1}
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" style={{ flex: 1, minWidth: 0 }}>
+          <Paper key={row.key} withBorder radius="md" px="sm" py="xs" data-testid={`settings-${name}-row`}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed" fw={600}>
+                  {i + 1}
+                </Text>
+                {saved ? (
+                  <Tooltip label={t('settings.form.catalog.codeFixed')} withinPortal>
+                    <Badge variant="light" color="gray" radius="sm" tt="none" dir="ltr" data-testid={`settings-${name}-saved-code-${i}`}>
+                      {row.code}
+                    </Badge>
+                  </Tooltip>
+                ) : (
+                  <Badge variant="light" color="teal" radius="sm">
+                    {t('settings.form.catalog.new')}
+                  </Badge>
+                )}
+              </Group>
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon variant="subtle" color="gray" size="sm" disabled={i === 0} onClick={() => form.reorderListItem(name, { from: i, to: i - 1 })} aria-label={t('settings.form.catalog.moveUp')} title={t('settings.form.catalog.moveUp')}>
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="gray" size="sm" disabled={i === rows.length - 1} onClick={() => form.reorderListItem(name, { from: i, to: i + 1 })} aria-label={t('settings.form.catalog.moveDown')} title={t('settings.form.catalog.moveDown')}>
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" size="sm" disabled={rows.length === 1} onClick={() => form.removeListItem(name, i)} aria-label={t('settings.form.catalog.remove')} title={t('settings.form.catalog.remove')} data-testid={`settings-${name}-remove-${i}`}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: saved ? 2 : 3 }} spacing="xs" verticalSpacing={6}>
+              {!saved && (
                 <TextInput
                   label={t('settings.form.catalog.code')}
                   size="xs"
                   dir="ltr"
                   required
-                  readOnly={saved}
-                  description={saved ? t('settings.form.catalog.codeFixed') : undefined}
                   {...form.getInputProps(`${path}.code`)}
                   onChange={(e) => form.setFieldValue(`${path}.code`, e.currentTarget.value.toLowerCase())}
                   error={errorOf(`${path}.code`)}
                   data-testid={`settings-${name}-code-${i}`}
                 />
-                <TextInput
-                  label={t('settings.form.catalog.nameAr')}
-                  size="xs"
-                  dir="rtl"
-                  lang="ar"
-                  required
-                  {...form.getInputProps(`${path}.name_ar`)}
-                  error={errorOf(`${path}.name_ar`)}
-                />
-                <TextInput
-                  label={t('settings.form.catalog.nameEn')}
-                  size="xs"
-                  dir="ltr"
-                  lang="en"
-                  required
-                  {...form.getInputProps(`${path}.name_en`)}
-                  error={errorOf(`${path}.name_en`)}
-                />
-              </SimpleGrid>
-              <Stack gap={2} pt={22}>
-                <Tooltip label={t('settings.form.catalog.moveUp')} withinPortal>
-                  <ActionIcon variant="subtle" color="gray" size="sm" disabled={i === 0} onClick={() => form.reorderListItem(name, { from: i, to: i - 1 })} aria-label={t('settings.form.catalog.moveUp')}>
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('settings.form.catalog.moveDown')} withinPortal>
-                  <ActionIcon variant="subtle" color="gray" size="sm" disabled={i === rows.length - 1} onClick={() => form.reorderListItem(name, { from: i, to: i + 1 })} aria-label={t('settings.form.catalog.moveDown')}>
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('settings.form.catalog.remove')} withinPortal>
-                  <ActionIcon variant="subtle" color="red" size="sm" disabled={rows.length === 1} onClick={() => form.removeListItem(name, i)} aria-label={t('settings.form.catalog.remove')} data-testid={`settings-${name}-remove-${i}`}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Stack>
-            </Group>
+              )}
+              <TextInput
+                label={t('settings.form.catalog.nameAr')}
+                size="xs"
+                dir="rtl"
+                lang="ar"
+                required
+                {...form.getInputProps(`${path}.name_ar`)}
+                error={errorOf(`${path}.name_ar`)}
+                data-testid={`settings-${name}-name-ar-${i}`}
+              />
+              <TextInput
+                label={t('settings.form.catalog.nameEn')}
+                size="xs"
+                dir="ltr"
+                lang="en"
+                required
+                {...form.getInputProps(`${path}.name_en`)}
+                error={errorOf(`${path}.name_en`)}
+                data-testid={`settings-${name}-name-en-${i}`}
+              />
+            </SimpleGrid>
+            {!saved && (
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('settings.form.catalog.codeHint')}
+              </Text>
+            )}
           </Paper>
         );
       })}

@@ -8,7 +8,7 @@ import { SLA_ORDER, type SettingsFormValues } from '../settings-form';
 export function SlaTable({ form, errorOf }: { form: UseFormReturnType<SettingsFormValues>; errorOf: (path: string) => string | undefined }) {
   const { t } = useTranslation();
   return (
-    <Table withTableBorder={false} verticalSpacing="xs" horizontalSpacing="xs" data-testid="settings-sla">
+    <Table withTableBorder={false} verticalSpacing="xs" horizontalSpacing="xs" maw={640} data-testid="settings-sla">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('settings.form.sla.priority')}</Table.Th>
