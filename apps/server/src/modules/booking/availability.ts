@@ -73,12 +73,32 @@ function wallClock(date: string, hhmm: string, zone: string): number {
 
 const overlaps = (a: Interval, b: Interval) => a.start < b.end && b.start < a.end;
 
+/**
+ * The zone arithmetic of one day, done once per answer: placing a wall-clock time with luxon
+ * costs tens of microseconds, and fifty technicians mostly share the same few hours.
+ */
+class DayClock {
+  readonly weekday: string;
+  private readonly times = new Map<string, number>();
+  constructor(private readonly rules: Pick<SlotRules, 'date' | 'zone'>) {
+    this.weekday = weekdayOf(rules.date, rules.zone);
+  }
+  at(hhmm: string): number {
+    let t = this.times.get(hhmm);
+    if (t === undefined) {
+      t = wallClock(this.rules.date, hhmm, this.rules.zone);
+      this.times.set(hhmm, t);
+    }
+    return t;
+  }
+}
+
 /** One technician's free slots on the day: their hours cut into slots, minus busy time and the lead time. */
-export function technicianSlots(t: Pick<TechnicianDay, 'weekly_hours' | 'busy'>, rules: SlotRules): Interval[] {
-  const hours = (t.weekly_hours as Record<string, { start: string; end: string } | null | undefined>)[weekdayOf(rules.date, rules.zone)];
+export function technicianSlots(t: Pick<TechnicianDay, 'weekly_hours' | 'busy'>, rules: SlotRules, clock = new DayClock(rules)): Interval[] {
+  const hours = (t.weekly_hours as Record<string, { start: string; end: string } | null | undefined>)[clock.weekday];
   if (!hours) return [];
-  const from = wallClock(rules.date, hours.start, rules.zone);
-  const to = wallClock(rules.date, hours.end, rules.zone);
+  const from = clock.at(hours.start);
+  const to = clock.at(hours.end);
   const step = rules.slotMinutes * 60_000;
   const earliest = rules.now + rules.leadHours * 3_600_000;
   const slots: Interval[] = [];
@@ -92,8 +112,9 @@ export function technicianSlots(t: Pick<TechnicianDay, 'weekly_hours' | 'busy'>,
 }
 
 /** Best first: fewest appointments that day, then name, then id — the same order on every instance. */
+const byName = new Intl.Collator('en');
 export function preferenceOrder(a: TechnicianDay, b: TechnicianDay): number {
-  return a.appointments_today - b.appointments_today || a.name.localeCompare(b.name, 'en') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return a.appointments_today - b.appointments_today || byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**
@@ -103,8 +124,9 @@ export function preferenceOrder(a: TechnicianDay, b: TechnicianDay): number {
  */
 export function freeSlots(technicians: TechnicianDay[], rules: SlotRules): FreeSlot[] {
   const bySlot = new Map<string, FreeSlot>();
+  const clock = new DayClock(rules);
   for (const t of [...technicians].sort(preferenceOrder)) {
-    for (const s of technicianSlots(t, rules)) {
+    for (const s of technicianSlots(t, rules, clock)) {
       const key = `${s.start}:${s.end}`;
       const slot = bySlot.get(key);
       if (slot) slot.technicians.push(t.id);
