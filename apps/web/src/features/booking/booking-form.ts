@@ -112,6 +112,8 @@ export function bookingErrors(values: BookingFormValues, forAnyCustomer: boolean
   if (forAnyCustomer && values.customer_mode === 'existing' && !values.customer_id) errors.customer_id = 'required';
   if (values.device.warranty_expiry && !/^\d{4}-\d{2}-\d{2}$/.test(values.device.warranty_expiry)) errors['device.warranty_expiry'] = 'invalid';
   if (!values.starts_at) errors.starts_at = 'required';
+  // The shared enum says "invalid" for a kind never chosen: to the user it is simply missing.
+  if (!values.service_kind) errors.service_kind = 'required';
   return errors;
 }
 

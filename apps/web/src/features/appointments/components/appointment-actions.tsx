@@ -161,7 +161,7 @@ export function AppointmentActions({ appointment, timeZone, onError }: { appoint
               <Button variant="default" onClick={() => setOpen(null)}>
                 {t('common.cancel')}
               </Button>
-              <Button color={COLORS[open].color} loading={run.isPending} onClick={submit} data-testid="ap-action-confirm">
+              <Button color={COLORS[open].color} loading={run.isPending} onClick={submit} data-testid="ap-action-submit">
                 {t(`appointments.actions.${key}`)}
               </Button>
             </Group>
