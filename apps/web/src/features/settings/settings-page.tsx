@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, List, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
@@ -71,9 +71,12 @@ function Section({ id, title, description, children }: { id: string; title: stri
 }
 
 function InUseAlert({ lines, onClose }: { lines: InUseLine[]; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const list = new Intl.ListFormat(i18n.resolvedLanguage ?? 'ar', { type: 'conjunction' });
+  // It appears below the lists, far from the save button: bring it into view once.
+  const reveal = useCallback((el: HTMLDivElement | null) => el?.scrollIntoView({ behavior: 'smooth', block: 'center' }), []);
   return (
-    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('settings.form.inUse.title')} withCloseButton onClose={onClose} data-testid="settings-in-use">
+    <Alert ref={reveal} color="orange" icon={<IconAlertTriangle size={18} />} title={t('settings.form.inUse.title')} withCloseButton onClose={onClose} data-testid="settings-in-use">
       <Text size="sm" mb="xs">
         {t('settings.form.inUse.body')}
       </Text>
@@ -88,7 +91,7 @@ function InUseAlert({ lines, onClose }: { lines: InUseLine[]; onClose: () => voi
             </Text>
             {line.technicians.length > 0 && (
               <Text size="sm">
-                {t('settings.form.inUse.technicians')}: <bdi>{line.technicians.join('، ')}</bdi>
+                {t('settings.form.inUse.technicians')}: <bdi>{list.format(line.technicians)}</bdi>
               </Text>
             )}
             {line.requests.length > 0 && (
