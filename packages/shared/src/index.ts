@@ -14,3 +14,4 @@ export * from './paging.js';
 export * from './inventory.js';
 export * from './service-requests.js';
 export * from './appointments.js';
+export * from './dispatch.js';

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { LowStockRule, TCatalogEntry } from '@portal/shared';
+import type { LowStockRule, TCatalogEntry, TWeeklyHours } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 
@@ -20,6 +20,16 @@ export const DEFAULT_SETTINGS = {
     medium: { response_hours: 4, resolution_hours: 24 },
     low: { response_hours: 8, resolution_hours: 48 },
   },
+  /** The company's work week (a technician's weekly-hours shape, 0 Sunday … 6 Saturday): SLA clocks run only within it. */
+  working_hours: {
+    '0': { start: '08:00', end: '17:00' },
+    '1': { start: '08:00', end: '17:00' },
+    '2': { start: '08:00', end: '17:00' },
+    '3': { start: '08:00', end: '17:00' },
+    '4': { start: '08:00', end: '17:00' },
+    '5': null,
+    '6': null,
+  } as TWeeklyHours,
   /** What a request is for; a technician's skills are these codes. */
   service_types: [
     { code: 'laptop', name_en: 'Laptops and computers', name_ar: 'الحواسيب المحمولة والمكتبية' },
