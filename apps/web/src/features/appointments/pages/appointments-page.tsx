@@ -140,8 +140,8 @@ export function AppointmentsPage() {
         <>
           <ListToolbar filtered={list.isFiltered} onReset={list.reset}>
             <MultiSelect
-              aria-label={t('appointments.filters.status')}
-              placeholder={list.filters.status ? undefined : t('appointments.filters.status')}
+              label={t('appointments.filters.status')}
+              placeholder={list.filters.status ? undefined : t('appointments.filters.anyStatus')}
               data={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: t(`appointments.status.${s}`) }))}
               value={list.filters.status ? list.filters.status.split(',') : []}
               onChange={(values) => list.setFilter('status', values.join(','))}
@@ -151,8 +151,8 @@ export function AppointmentsPage() {
             />
             <DatePickerInput
               type="range"
-              aria-label={t('appointments.filters.dates')}
-              placeholder={t('appointments.filters.dates')}
+              label={t('appointments.filters.dates')}
+              placeholder={t('appointments.filters.anyDates')}
               clearable
               locale={language}
               w={{ base: '100%', xs: 240 }}
