@@ -370,7 +370,10 @@ export function SchedulePage() {
             required
             dir="ltr"
             value={offDraft.from}
-            onChange={(e) => setOffDraft((d) => ({ ...d, from: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setOffDraft((d) => ({ ...d, from: value }));
+            }}
             error={translateFieldError(t, offErrors.starts_at)}
             data-testid="time-off-from"
           />
@@ -380,7 +383,10 @@ export function SchedulePage() {
             required
             dir="ltr"
             value={offDraft.to}
-            onChange={(e) => setOffDraft((d) => ({ ...d, to: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setOffDraft((d) => ({ ...d, to: value }));
+            }}
             error={offErrors.ends_at === 'invalid' ? t('schedule.timeOff.endBeforeStart') : translateFieldError(t, offErrors.ends_at)}
             data-testid="time-off-to"
           />
@@ -391,7 +397,10 @@ export function SchedulePage() {
             maxLength={500}
             dir="auto"
             value={offDraft.reason}
-            onChange={(e) => setOffDraft((d) => ({ ...d, reason: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setOffDraft((d) => ({ ...d, reason: value }));
+            }}
             error={translateFieldError(t, offErrors.reason)}
             data-testid="time-off-reason"
           />
