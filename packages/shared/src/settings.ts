@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMobile } from './auth.js';
 import { LANGUAGES } from './constants.js';
 import { PRIORITIES, ZCatalogEntry } from './service-requests.js';
+import { ZWeeklyHours } from './technicians.js';
 
 /** Settings anyone may read (the login page and the support panel need them). */
 export const ZPublicSettings = z.object({
@@ -87,14 +88,14 @@ export function timeZoneChoices(current?: string): string[] {
 
 const ZHours = (max: number) => z.number(invalid).gt(0, outOfRange).max(max, outOfRange);
 
-export const ZSlaTarget = z
+export const ZSlaTargetHours = z
   .object({ response_hours: ZHours(SLA_MAX_HOURS), resolution_hours: ZHours(SLA_MAX_HOURS) })
   .strict()
   .superRefine((v, ctx) => {
     if (v.response_hours > v.resolution_hours) ctx.addIssue({ code: 'custom', path: ['response_hours'], message: 'out_of_range' });
   });
-export type TSlaTarget = z.infer<typeof ZSlaTarget>;
-export const ZSlaTargets = z.object(Object.fromEntries(PRIORITIES.map((p) => [p, ZSlaTarget])) as Record<(typeof PRIORITIES)[number], typeof ZSlaTarget>).strict();
+export type TSlaTargetHours = z.infer<typeof ZSlaTargetHours>;
+export const ZSlaTargets = z.object(Object.fromEntries(PRIORITIES.map((p) => [p, ZSlaTargetHours])) as Record<(typeof PRIORITIES)[number], typeof ZSlaTargetHours>).strict();
 export type TSlaTargets = z.infer<typeof ZSlaTargets>;
 
 const ZCatalogName = z.string(invalid).trim().min(1, { message: 'required' }).max(CATALOG_NAME_MAX, { message: 'too_long' });
@@ -140,6 +141,8 @@ export const ZSettingsValues = z.object({
   booking_lead_hours: z.number(invalid).int(invalid).min(LEAD_HOURS.min, outOfRange).max(LEAD_HOURS.max, outOfRange),
   low_stock_rule: z.enum(LOW_STOCK_RULES, invalid),
   sla_targets: ZSlaTargets,
+  /** The company's work week: SLA clocks run only within it; at least one day open. */
+  working_hours: ZWeeklyHours.refine((week) => Object.values(week).some(Boolean), { message: 'required' }),
   service_types: ZCatalogList,
   fault_types: ZCatalogList,
 });
@@ -168,6 +171,7 @@ export const ZAdminSettings = z.object({
   booking_lead_hours: z.number(),
   low_stock_rule: z.string(),
   sla_targets: z.record(z.enum(PRIORITIES), z.object({ response_hours: z.number(), resolution_hours: z.number() })),
+  working_hours: ZWeeklyHours,
   service_types: z.array(ZCatalogEntry),
   fault_types: z.array(ZCatalogEntry),
   logo: ZLogoInfo.nullable(),

@@ -4,6 +4,7 @@ import { inArray, sql } from 'drizzle-orm';
 import {
   LOGO_MAX_BYTES,
   ROLES,
+  SETTINGS_KEYS,
   type CatalogInUseDetails,
   type TAdminSettings,
   type TCatalogEntry,
@@ -17,7 +18,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { publish } from '../realtime/events.js';
-import { DEFAULT_SETTINGS, getSettings, putSetting, type SettingKey } from './service.js';
+import { getSettings, putSetting, type SettingKey } from './service.js';
 
 /**
  * The logo lives in two settings rows: its small description (read with the public settings)
@@ -32,7 +33,8 @@ interface LogoMeta {
   sha256: string;
 }
 
-const EDITABLE = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+/** What the admin screen edits (the shared contract's keys; each has a default here). */
+const EDITABLE: SettingKey[] = SETTINGS_KEYS;
 /** Every settings change reaches every signed-in user (the topic any role may join). */
 const EVERYONE = { roles: [...ROLES] };
 

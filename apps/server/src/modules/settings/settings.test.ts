@@ -37,12 +37,15 @@ describe('GET /api/admin/settings', () => {
     const body = res.json();
     expect(body).toMatchObject({ company_name: 'Demo Repairs Co.', currency: 'SAR', time_zone: 'Asia/Riyadh', appointment_slot_minutes: 60, low_stock_rule: 'at_or_below_minimum', logo: null });
     expect(body.sla_targets.high).toEqual({ response_hours: 2, resolution_hours: 8 });
+    expect(body.working_hours).toMatchObject({ '0': { start: '08:00', end: '17:00' }, '5': null });
     expect(body.service_types.length).toBeGreaterThan(0);
   });
 });
 
 describe('PUT /api/admin/settings: validation', () => {
   const base = { response_hours: 2, resolution_hours: 8 };
+  const day = { start: '08:00', end: '17:00' };
+  const week = { '0': day, '1': day, '2': day, '3': day, '4': day, '5': null, '6': null };
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['empty company name', { company_name: '   ' }, 'company_name', 'required'],
     ['long company name', { company_name: 'x'.repeat(121) }, 'company_name', 'too_long'],
@@ -62,6 +65,8 @@ describe('PUT /api/admin/settings: validation', () => {
     ['SLA zero', { sla_targets: { high: { ...base, response_hours: 0 }, medium: base, low: base } }, 'sla_targets.high.response_hours', 'out_of_range'],
     ['SLA response after resolution', { sla_targets: { high: base, medium: { response_hours: 9, resolution_hours: 8 }, low: base } }, 'sla_targets.medium.response_hours', 'out_of_range'],
     ['SLA priority missing', { sla_targets: { high: base, medium: base } }, 'sla_targets.low', 'required'],
+    ['working day ending before it starts', { working_hours: { ...week, '1': { start: '17:00', end: '08:00' } } }, 'working_hours.1.end', 'invalid'],
+    ['no working day', { working_hours: Object.fromEntries(Object.keys(week).map((d) => [d, null])) }, 'working_hours', 'required'],
     ['no service types', { service_types: [] }, 'service_types', 'required'],
     ['duplicate fault code', { fault_types: [entry('a'), entry('b'), entry('a')] }, 'fault_types.2.code', 'duplicate'],
     ['code with capitals', { service_types: [entry('Laptop')] }, 'service_types.0.code', 'invalid'],
@@ -94,6 +99,7 @@ describe('PUT /api/admin/settings: changes', () => {
       time_zone: 'Europe/London',
       appointment_slot_minutes: current.appointment_slot_minutes,
       sla_targets: { ...current.sla_targets, low: { response_hours: 12.5, resolution_hours: 72 } },
+      working_hours: { ...current.working_hours, '5': { start: '09:00', end: '13:00' } },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ company_name: 'Fixers Ltd', support_phone: '+966 55 123 4567', currency: 'USD', time_zone: 'Europe/London' });
@@ -103,6 +109,7 @@ describe('PUT /api/admin/settings: changes', () => {
     expect(name[0]).toMatchObject({ action: 'settings.updated', actorId: adminId, before: { company_name: 'Demo Repairs Co.' }, after: { company_name: 'Fixers Ltd' } });
     expect((await settingsAudit('sla_targets'))[0]!.after).toEqual({ sla_targets: { ...current.sla_targets, low: { response_hours: 12.5, resolution_hours: 72 } } });
     expect(await settingsAudit('currency')).toHaveLength(1);
+    expect((await settingsAudit('working_hours'))[0]!.after).toMatchObject({ working_hours: { '5': { start: '09:00', end: '13:00' } } });
     expect(await settingsAudit('appointment_slot_minutes')).toHaveLength(0);
 
     // The same values again change nothing and audit nothing.

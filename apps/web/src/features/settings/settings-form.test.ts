@@ -14,6 +14,7 @@ const settings: TAdminSettings = {
   booking_lead_hours: 2,
   low_stock_rule: 'at_or_below_minimum',
   sla_targets: { high: { response_hours: 2, resolution_hours: 8 }, medium: { response_hours: 4, resolution_hours: 24 }, low: { response_hours: 8, resolution_hours: 48 } },
+  working_hours: { '0': { start: '08:00', end: '17:00' }, '1': { start: '08:00', end: '17:00' }, '2': null, '3': null, '4': null, '5': null, '6': null },
   service_types: [{ code: 'laptop', name_ar: 'حواسيب', name_en: 'Laptops' }],
   fault_types: [
     { code: 'screen', name_ar: 'الشاشة', name_en: 'Screen' },
@@ -46,6 +47,7 @@ describe('settings form validation (the shared rules, worded per field)', () => 
     v.service_types[0]!.code = 'Laptop';
     v.fault_types[1]!.code = 'screen';
     v.fault_types[0]!.name_en = '';
+    v.working_hours['1'] = { working: true, start: '17:00', end: '08:00' };
     expect(validateSettings(v)).toEqual({
       company_name: 'required',
       support_phone: 'invalid_mobile',
@@ -56,10 +58,19 @@ describe('settings form validation (the shared rules, worded per field)', () => 
       'sla_targets.medium.response_hours': 'out_of_range',
       'sla_targets.low.resolution_hours': 'out_of_range',
       'sla_targets.low.response_hours': 'out_of_range',
+      'working_hours.1.end': 'invalid',
       'service_types.0.code': 'invalid',
       'fault_types.0.name_en': 'required',
       'fault_types.1.code': 'duplicate',
     });
+  });
+
+  it('needs at least one working day', () => {
+    const v = toFormValues(settings);
+    v.working_hours['0'].working = false;
+    v.working_hours['1'].working = false;
+    expect(validateSettings(v)).toEqual({ working_hours: 'required' });
+    expect(worded('working_hours', 'required')).toBe('Keep at least one working day.');
   });
 
   it('needs at least one entry in each list', () => {

@@ -1,6 +1,7 @@
 import { PRIORITIES, ZSettingsValues, type CatalogInUseDetails, type Priority, type SettingsKey, type TAdminSettings, type TUpdateSettingsRequest } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form';
+import { draftOf, hoursOf, type WeekDraft } from '../../lib/weekly-hours';
 
 /** A catalogue row as edited: `key` only keeps React's rows stable while they move; it is never sent. */
 export interface CatalogRow {
@@ -22,6 +23,7 @@ export interface SettingsFormValues {
   booking_lead_hours: NumberField;
   low_stock_rule: string;
   sla_targets: Record<Priority, { response_hours: NumberField; resolution_hours: NumberField }>;
+  working_hours: WeekDraft;
   service_types: CatalogRow[];
   fault_types: CatalogRow[];
 }
@@ -47,6 +49,7 @@ export function toFormValues(s: TAdminSettings): SettingsFormValues {
     booking_lead_hours: s.booking_lead_hours,
     low_stock_rule: s.low_stock_rule,
     sla_targets: sla,
+    working_hours: draftOf(s.working_hours ?? {}),
     service_types: s.service_types.map((e) => ({ key: newRowKey(), ...e })),
     fault_types: s.fault_types.map((e) => ({ key: newRowKey(), ...e })),
   };
@@ -55,7 +58,7 @@ export function toFormValues(s: TAdminSettings): SettingsFormValues {
 /** The values as the API takes them (row keys dropped; text trimmed by the shared schema). */
 export function toPayload(v: SettingsFormValues): Record<SettingsKey, unknown> {
   const rows = (list: CatalogRow[]) => list.map(({ code, name_ar, name_en }) => ({ code, name_ar, name_en }));
-  return { ...v, service_types: rows(v.service_types), fault_types: rows(v.fault_types) };
+  return { ...v, working_hours: hoursOf(v.working_hours), service_types: rows(v.service_types), fault_types: rows(v.fault_types) };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -96,6 +99,8 @@ export function settingsErrorKey(path: string, code: string): { key: string; par
       return { key: 'settings.form.errors.code' };
     case last === 'code' && code === 'duplicate':
       return { key: 'settings.form.errors.codeDuplicate' };
+    case path === 'working_hours' && code === 'required':
+      return { key: 'settings.form.errors.noWorkingDay' };
     case (path === 'service_types' || path === 'fault_types') && code === 'required':
       return { key: 'settings.form.errors.listEmpty' };
     default:
@@ -132,5 +137,6 @@ export function sectionOf(path: string): string {
   if (path.startsWith('fault_types')) return 'fault_types';
   if (path === 'appointment_slot_minutes' || path === 'booking_lead_hours') return 'booking';
   if (path === 'low_stock_rule') return 'inventory';
+  if (path.startsWith('working_hours')) return 'working_hours';
   return 'company';
 }

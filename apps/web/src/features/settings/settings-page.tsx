@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LEAD_HOURS, LOW_STOCK_RULES, SLOT_MINUTES, timeZoneChoices, type TAdminSettings } from '@portal/shared';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
+import { WeeklyHoursEditor } from '../../components/weekly-hours-editor';
 import { describeError } from '../../lib/errors';
 import { toastSuccess } from '../../lib/toast';
 import { useAdminSettings } from './api/get-settings';
@@ -30,6 +31,13 @@ import {
 import classes from './settings-page.module.css';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The editor's errors are keyed `<day>.start` / `<day>.end`; the form's are under working_hours. */
+function weekErrorsOf(errors: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, code] of Object.entries(errors)) if (path.startsWith('working_hours.') && typeof code === 'string') out[path.slice('working_hours.'.length)] = code;
+  return out;
+}
 
 function currencyChoices(current: string, language: string): { value: string; label: string }[] {
   const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
@@ -294,6 +302,15 @@ function SettingsForm({ data }: { data: TAdminSettings }) {
 
         <Section id="sla" title={t('settings.form.sections.sla')} description={t('settings.form.sections.slaHint')}>
           <SlaTable form={form} errorOf={errorOf} />
+        </Section>
+
+        <Section id="working_hours" title={t('settings.form.sections.working_hours')} description={t('settings.form.sections.working_hoursHint')}>
+          <WeeklyHoursEditor value={form.values.working_hours} onChange={(next) => form.setFieldValue('working_hours', next)} errors={weekErrorsOf(form.errors)} />
+          {errorOf('working_hours') && (
+            <Text size="xs" c="red" role="alert" mt="xs">
+              {errorOf('working_hours')}
+            </Text>
+          )}
         </Section>
 
         <Section id="service_types" title={t('settings.form.sections.service_types')} description={t('settings.form.sections.service_typesHint')}>
