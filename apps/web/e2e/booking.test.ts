@@ -170,4 +170,104 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     // Working hours are drawn: the calendar shades the time outside them.
     expect(await techPage.locator('.fc-non-business').count()).toBeGreaterThan(0);
   });
+
+  it('an admin books for a customer they pick; a slot taken meanwhile says so and the times refresh', async () => {
+    const customer = await tokenOf('customer2@demo.test');
+    const { day, slots } = await dayWithSlots(customer, 2);
+    const contested = slots.at(-1)!;
+
+    const desk = await (await openContext()).newPage();
+    await desk.goto('/login?lng=en');
+    await signIn(desk, 'admin@demo.test');
+    await desk.goto('/book-appointment');
+    const picker = desk.getByTestId('booking-customer-picker');
+    await picker.click();
+    await picker.fill('customer2');
+    await desk.getByRole('option').filter({ hasText: 'customer2@demo.test' }).click();
+    await desk.getByTestId('booking-kind-office').click();
+    await pick(desk, 'booking-service-type', 'Laptops and computers');
+    await pick(desk, 'booking-fault-type', 'Battery or charging');
+    await desk.getByTestId('booking-next').click();
+    await desk.getByTestId('booking-brand').fill('Dell');
+    await desk.getByTestId('booking-model').fill('Latitude 7440');
+    await desk.getByTestId('booking-problem').fill('Battery swells.');
+    await desk.getByTestId('booking-next').click();
+    await pickDay(desk, day);
+    await desk.locator(`[data-testid=slot][data-starts-at="${contested.starts_at}"]`).click();
+    // An office visit has no address step: straight to the summary.
+    await desk.getByTestId('booking-next').click();
+    await desk.getByTestId('booking-summary').waitFor();
+
+    // Meanwhile the customer's own bookings take every technician free at that time.
+    const body = {
+      service_kind: 'office',
+      starts_at: contested.starts_at,
+      service_type: 'laptop',
+      fault_type: 'battery',
+      problem_description: 'Racing for the same time.',
+      device: { brand: 'HP', model: 'EliteBook', warranty_status: 'unknown' },
+    };
+    for (let i = 0; i < 10; i += 1) {
+      const left = await api<TAvailability>(`/api/availability?service_kind=office&service_type=laptop&date=${day}`, { token: customer });
+      if (!left.slots.some((slot) => Date.parse(slot.starts_at) === Date.parse(contested.starts_at))) break;
+      await api('/api/bookings', { token: customer, body });
+    }
+
+    await desk.getByTestId('booking-submit').click();
+    await desk.getByTestId('booking-slot-taken').waitFor();
+    expect(await desk.getByTestId('booking-slot-taken').textContent()).toContain('This time is no longer free');
+    await desk.getByTestId('booking-step-time').waitFor();
+    await expect.poll(() => desk.locator(`[data-testid=slot][data-starts-at="${contested.starts_at}"]`).count()).toBe(0);
+    // Another time goes through, for the customer the admin picked.
+    await desk.locator('[data-testid=slot]').first().click();
+    await desk.getByTestId('booking-next').click();
+    await desk.getByTestId('booking-submit').click();
+    await desk.getByTestId('booking-done').waitFor();
+    const id = (await desk.getByTestId('booking-done-appointment').getAttribute('href'))!.split('/').pop()!;
+    const booked = await api<TAppointment>(`/api/appointments/${id}`, { token: customer });
+    expect(booked.service_kind).toBe('office');
+  });
+
+  it('a technician adds and removes time off; hours that would strand a booking are refused with links to it', async () => {
+    const technicianToken = await tokenOf('tech1@demo.test');
+    const page = await (await openContext({ locale: 'ar-SA' })).newPage();
+    await page.goto('/login?lng=ar');
+    await signIn(page, 'tech1@demo.test');
+    await page.goto('/dashboard/schedule');
+    await page.getByTestId('schedule-hours').waitFor();
+
+    const day = companyDay(30);
+    await page.getByTestId('schedule-add-time-off').click();
+    await page.getByTestId('time-off-save').click();
+    await page.getByText('هذا الحقل مطلوب').first().waitFor();
+    await page.getByTestId('time-off-from').fill(`${day}T18:00`);
+    await page.getByTestId('time-off-to').fill(`${day}T16:00`);
+    await page.getByTestId('time-off-save').click();
+    await page.getByText('يجب أن تكون النهاية بعد البداية.').waitFor();
+    await page.getByTestId('time-off-to').fill(`${day}T20:00`);
+    await page.getByTestId('time-off-reason').fill('موعد طبيب');
+    await page.getByTestId('time-off-save').click();
+    const item = page.getByTestId('time-off-item').filter({ hasText: 'موعد طبيب' });
+    await item.waitFor();
+    const me = await api<{ id: string }>('/api/auth/user', { token: technicianToken });
+    const stored = await api<{ items: { starts_at: string; ends_at: string; reason: string | null }[] }>(`/api/technicians/${me.id}/time-off`, { token: technicianToken });
+    // Typed on the company's clock (Riyadh, UTC+3): 18:00 there is 15:00 UTC.
+    expect(stored.items.find((t) => t.reason === 'موعد طبيب')).toMatchObject({ starts_at: expect.stringMatching(/T15:00:00/) });
+    await item.getByTestId('time-off-remove').click();
+    await expect.poll(() => item.count()).toBe(0);
+
+    // Every day off would strand the technician's booked visits: refused, each one listed with a link.
+    await page.getByTestId('schedule-edit-hours').click();
+    for (const d of ['0', '1', '2', '3', '4', '5', '6']) {
+      const toggle = page.locator(`[data-testid=weekday-${d}] input[type=checkbox]`);
+      if (await toggle.isChecked()) await toggle.click({ force: true });
+    }
+    await page.getByTestId('schedule-save-hours').click();
+    await page.getByTestId('schedule-conflict').waitFor();
+    const link = page.getByTestId('schedule-conflict-link').first();
+    const number = (await link.textContent())!.trim();
+    await link.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard/appointments/'));
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toContain(number);
+  });
 });
