@@ -56,6 +56,7 @@ import { createBookingService } from './modules/booking/service.js';
 import { bookingRoutes } from './modules/booking/routes.js';
 import { createScheduleService } from './modules/schedule/service.js';
 import { scheduleRoutes } from './modules/schedule/routes.js';
+import { dispatchRoutes } from './modules/dispatch/routes.js';
 import { startJobs } from './modules/jobs/handlers.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(bookingRoutes, { prefix: '/api', booking: createBookingService(ctx, requests) });
   await app.register(appointmentRoutes, { prefix: '/api', appointments: createAppointmentService(ctx) });
   await app.register(scheduleRoutes, { prefix: '/api', schedules: createScheduleService(ctx) });
+  await app.register(dispatchRoutes, { prefix: '/api', db: ctx.db });
   await app.register(customerDashboardRoutes, { prefix: '/api', db: ctx.db });
 
   const webDist = webDistDir(config);

@@ -636,3 +636,23 @@ export const jobs = pgTable(
     index('jobs_subject_idx').on(t.subjectId).where(sql`${t.doneAt} is null`),
   ],
 );
+
+/**
+ * SLA breaches already told to the admins (dispatch, issue #9): one row per request and target
+ * (`response` or `resolution`), written by the `sla_check` job in the transaction that notifies,
+ * so each breach is notified once however many instances check.
+ */
+export const slaBreaches = pgTable(
+  'sla_breaches',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    target: text('target').notNull(),
+    /** When the target was reached (working hours, pauses excluded). */
+    dueAt: ts('due_at').notNull(),
+    /** When the admins were notified. */
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.target] }), check('sla_breaches_target_check', sql`${t.target} in ('response', 'resolution')`)],
+);

@@ -37,6 +37,7 @@ import { insertAccount } from '../users/accounts.js';
 import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
+import { moveAppointmentsToTechnician } from '../appointments/follow.js';
 import {
   findRequest,
   listRequests,
@@ -378,6 +379,8 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
     if (!t) throw badRequest({ technician_id: 'invalid' });
     if (t.id === row.technician_id) throw conflict('no_change', `${row.number} is already assigned to ${t.name}`);
     technician = t;
+    // Dispatch: a live appointment follows the request to its new technician, or the assignment is refused (409 slot_unavailable).
+    await moveAppointmentsToTechnician(tx, id, t);
   }
 
   const to = SERVICE_REQUEST_RULES[action].to;

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Role, TDispatchCandidates, TDispatchList } from '@portal/shared';
+import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { JOB_HANDLERS } from '../jobs/handlers.js';
+import { createJobRunner } from '../jobs/runner.js';
+import { checkSlaBreaches, scheduleSlaCheck, SLA_CHECK_JOB } from './sla-check.js';
+
+// Own service type so the demo technicians never qualify; the company zone is Riyadh (no DST), Sunday–Thursday 08–17.
+const TYPE = 'dispatch_test';
+const ZONE = 'Asia/Riyadh';
+const ALL_DAY = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { start: '00:00', end: '23:00' }]));
+
+let server: TestServer;
+type Person = { id: string; role: Role; token: string; name: string };
+const P = {} as Record<'admin' | 'customer' | 'techA' | 'techB' | 'techC', Person>;
+
+async function person(role: Role, name?: string): Promise<Person> {
+  const { user } = await createUser(server, { role, ...(name ? { name } : {}) });
+  const session = await sessionFor(server, user.id);
+  return { id: user.id, role, token: session.access_token, name: user.name };
+}
+const call = (p: Person, method: 'GET' | 'POST', url: string, body?: unknown) => server.call(method, url, { token: p.token, body: method === 'GET' ? undefined : (body ?? {}) });
+const q = <T>(query: ReturnType<typeof sql>) => server.ctx.db.execute(query).then((r) => rowsOf<T>(r));
+const riyadh = (iso: string) => DateTime.fromISO(iso, { zone: ZONE });
+const device = { brand: 'Acme', model: 'One', warranty_status: 'unknown' };
+
+async function raise(priority = 'medium'): Promise<string> {
+  const res = await call(P.admin, 'POST', '/api/service-requests', {
+    customer_id: P.customer.id,
+    priority,
+    location: 'office',
+    service_type: TYPE,
+    fault_type: 'screen',
+    problem_description: 'Broken',
+    device,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+async function book(startsAt: string): Promise<{ request: string; appointment: string; technician: string }> {
+  const res = await call(P.customer, 'POST', '/api/bookings', { service_kind: 'office', starts_at: startsAt, service_type: TYPE, fault_type: 'screen', problem_description: 'x', device });
+  expect(res.statusCode, res.body).toBe(201);
+  const b = res.json();
+  return { request: b.service_request.id, appointment: b.appointment.id, technician: b.appointment.technician.id };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await putSetting(server.ctx.db, 'service_types', [...DEFAULT_SETTINGS.service_types, { code: TYPE, name_en: 'Test', name_ar: 'اختبار' }], null);
+  P.admin = await person('admin');
+  P.customer = await person('customer', 'Dispatch Customer');
+  P.techA = await person('technician', 'Alpha Dispatch');
+  P.techB = await person('technician', 'Beta Dispatch');
+  P.techC = await person('technician', 'Gamma Unskilled');
+  for (const t of [P.techA, P.techB]) {
+    await server.ctx.db.execute(sql`update technicians set weekly_hours = ${JSON.stringify(ALL_DAY)}::jsonb, skills = array[${TYPE}]::text[] where user_id = ${t.id}::uuid`);
+  }
+  await server.ctx.db.execute(sql`update technicians set weekly_hours = ${JSON.stringify(ALL_DAY)}::jsonb, skills = array['laptop']::text[] where user_id = ${P.techC.id}::uuid`);
+}, 120_000);
+afterAll(async () => server?.close());
+
+describe(`dispatch (${TEST_DB})`, () => {
+  it('lists the unassigned requests with SLA states, keyset-paged; admins only', async () => {
+    const old = await raise('high');
+    const fresh = await raise('low');
+    await server.ctx.db.execute(sql`update service_requests set created_at = now() - interval '30 days' where id = ${old}::uuid`);
+    const res = await call(P.admin, 'GET', '/api/dispatch?status=unassigned&q=Dispatch%20Customer&sort=age');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<TDispatchList>();
+    expect(body.time_zone).toBe(ZONE);
+    const ids = body.items.map((i) => i.id);
+    expect(ids.indexOf(old)).toBeLessThan(ids.indexOf(fresh));
+    const item = body.items.find((i) => i.id === old)!;
+    expect(item).toMatchObject({ status: 'pending', priority: 'high', technician: null, appointment: null });
+    expect(item.age_hours).toBeGreaterThan(24 * 29);
+    expect(item.sla.response).toMatchObject({ state: 'breached', paused: false, target_hours: 2 });
+    expect(item.sla.resolution.state).toBe('breached');
+
+    const first = (await call(P.admin, 'GET', '/api/dispatch?status=unassigned&q=Dispatch%20Customer&limit=1')).json<TDispatchList>();
+    expect(first.items).toHaveLength(1);
+    expect(first.total).toBe(body.total);
+    const second = (await call(P.admin, 'GET', `/api/dispatch?status=unassigned&q=Dispatch%20Customer&limit=1&cursor=${first.next_cursor}`)).json<TDispatchList>();
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+    const byPriority = (await call(P.admin, 'GET', '/api/dispatch?status=all&priority=low&q=Dispatch%20Customer&sort=sla_due')).json<TDispatchList>();
+    expect(byPriority.items.every((i) => i.priority === 'low')).toBe(true);
+    expect((await call(P.admin, 'GET', '/api/dispatch?status=assigned')).json<TDispatchList>().items.some((i) => i.id === old)).toBe(false);
+
+    expect((await call(P.customer, 'GET', '/api/dispatch')).statusCode).toBe(403);
+    expect((await call(P.techA, 'GET', '/api/dispatch')).statusCode).toBe(403);
+    expect((await call(P.admin, 'GET', '/api/dispatch?status=nope')).statusCode).toBe(400);
+    expect((await call(P.admin, 'GET', '/api/dispatch?cursor=zzz')).statusCode).toBe(400);
+  });
+
+  it('candidates: skilled technicians first with their load and next free slot, the others marked', async () => {
+    const id = await raise();
+    const res = await call(P.admin, 'GET', `/api/dispatch/${id}/candidates`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<TDispatchCandidates>();
+    const names = body.items.map((c) => c.id);
+    const a = body.items.find((c) => c.id === P.techA.id)!;
+    const c = body.items.find((x) => x.id === P.techC.id)!;
+    expect(a).toMatchObject({ has_skill: true, skills: [TYPE], current: false });
+    expect(a.next_free?.starts_at).toMatch(/\+03:00$/);
+    expect(c.has_skill).toBe(false);
+    expect(names.indexOf(P.techC.id)).toBeGreaterThan(names.indexOf(P.techB.id));
+    expect(body.items.findIndex((x) => !x.has_skill)).toBeGreaterThan(body.items.findLastIndex((x) => x.has_skill));
+    expect((await call(P.customer, 'GET', `/api/dispatch/${id}/candidates`)).statusCode).toBe(403);
+    expect((await call(P.admin, 'GET', `/api/dispatch/00000000-0000-4000-8000-000000000000/candidates`)).statusCode).toBe(404);
+  });
+
+  it('a reassigned request takes its appointment along when the new technician is free, and is refused when not', async () => {
+    const start = riyadh('12:00').plus({ days: 4 }).toISO({ suppressMilliseconds: true })!;
+    const one = await book(start);
+    const two = await book(start); // the other technician, same time
+    expect(two.technician).not.toBe(one.technician);
+
+    // The other technician is busy then: refused, nothing changes.
+    const refused = await call(P.admin, 'POST', `/api/service-requests/${two.request}/assign`, { technician_id: one.technician });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('slot_unavailable');
+    const [still] = await q<{ a: string; r: string }>(sql`
+      select a.technician_id as a, r.technician_id as r from appointments a join service_requests r on r.id = a.service_request_id where a.id = ${two.appointment}::uuid`);
+    expect(still).toEqual({ a: two.technician, r: two.technician });
+
+    // Technician C is free (skills are the admin's call): the appointment follows.
+    const moved = await call(P.admin, 'POST', `/api/service-requests/${two.request}/assign`, { technician_id: P.techC.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [after] = await q<{ a: string; r: string }>(sql`
+      select a.technician_id as a, r.technician_id as r from appointments a join service_requests r on r.id = a.service_request_id where a.id = ${two.appointment}::uuid`);
+    expect(after).toEqual({ a: P.techC.id, r: P.techC.id });
+    // Now the first technician's request can move to the one freed.
+    expect((await call(P.admin, 'POST', `/api/service-requests/${one.request}/assign`, { technician_id: two.technician })).statusCode).toBe(200);
+  });
+
+  it('notifies every admin once per breached target, not counting time waiting for parts', async () => {
+    const id = await raise('high'); // response 2 h, resolution 8 h
+    // Raised Sunday 2026-11-01 08:00, answered 08:30, waiting for parts Sunday 09:00 → Monday 09:00.
+    const t = (iso: string) => riyadh(iso).toISO()!;
+    await server.ctx.db.execute(sql`
+      update service_requests set status = 'in_progress', technician_id = ${P.techA.id}::uuid, created_at = ${t('2026-11-01T08:00')}::timestamptz,
+        first_response_at = ${t('2026-11-01T08:30')}::timestamptz, assigned_at = ${t('2026-11-01T08:30')}::timestamptz
+      where id = ${id}::uuid`);
+    await server.ctx.db.execute(sql`
+      insert into service_request_history (request_id, from_status, to_status, created_at) values
+        (${id}::uuid, 'in_progress', 'pending_parts', ${t('2026-11-01T09:00')}::timestamptz),
+        (${id}::uuid, 'pending_parts', 'in_progress', ${t('2026-11-02T09:00')}::timestamptz)`);
+    const notified = () => q<{ user_id: string }>(sql`select user_id from notifications where title like 'notifications.sla_breached.%' and link = ${`/dashboard/service-requests/${id}`}`);
+    const mine = (found: { id: string }[]) => found.filter((f) => f.id === id);
+
+    // Without the pause it would be due Sunday 16:00; with it, Monday 16:00 (1 h Sunday + 7 h Monday).
+    expect(mine(await server.ctx.db.transaction((tx) => checkSlaBreaches(tx, riyadh('2026-11-01T16:30').toMillis())))).toEqual([]);
+    expect(mine(await server.ctx.db.transaction((tx) => checkSlaBreaches(tx, riyadh('2026-11-02T15:59').toMillis())))).toEqual([]);
+    expect(await notified()).toEqual([]);
+    expect(mine(await server.ctx.db.transaction((tx) => checkSlaBreaches(tx, riyadh('2026-11-02T16:01').toMillis())))).toEqual([{ id, target: 'resolution' }]);
+    const admins = await q<{ id: string }>(sql`select id from users where role = 'admin' and active`);
+    expect((await notified()).map((n) => n.user_id).sort()).toEqual(admins.map((a) => a.id).sort());
+    // Once only: later checks find nothing new.
+    expect(mine(await server.ctx.db.transaction((tx) => checkSlaBreaches(tx, riyadh('2026-11-03T12:00').toMillis())))).toEqual([]);
+    expect(await notified()).toHaveLength(admins.length);
+    const [row] = await q<{ due_at: string }>(sql`select due_at::text from sla_breaches where request_id = ${id}::uuid and target = 'resolution'`);
+    expect(Date.parse(row!.due_at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))).toBe(riyadh('2026-11-02T16:00').toMillis());
+  });
+
+  it('the recurring check is one job per minute however often it is scheduled, and runs through the scheduler', async () => {
+    const now = Date.now();
+    await scheduleSlaCheck(server.ctx.db, now);
+    await scheduleSlaCheck(server.ctx.db, now);
+    const minute = new Date(Math.floor(now / 60_000) * 60_000).toISOString();
+    const jobs = await q<{ id: string }>(sql`select id from jobs where kind = ${SLA_CHECK_JOB} and dedupe_key = ${`${SLA_CHECK_JOB}:${minute}`}`);
+    expect(jobs).toHaveLength(1);
+    const runner = createJobRunner(server.ctx.db, { handlers: JOB_HANDLERS });
+    await runner.runOnce();
+    const [done] = await q<{ done: boolean }>(sql`select done_at is not null as done from jobs where id = ${jobs[0]!.id}::uuid`);
+    expect(done!.done).toBe(true);
+  });
+});

@@ -1,0 +1,221 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Priority, TDispatchCandidates, TDispatchItem, TDispatchList, TDispatchQuery } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { like } from '../inventory/keyset.js';
+import { getSettings } from '../settings/service.js';
+import { dayBounds, dayOf, formatInstant, technicianSlots } from '../booking/availability.js';
+import { loadTechnicianDays } from '../booking/queries.js';
+import { slaOf, type SlaCalendar, type WeeklyHours } from './sla.js';
+
+/** Epoch milliseconds of a timestamptz, as a JSON number from both drivers. */
+const ms = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::float8`);
+
+const VIEW_STATUSES: Record<TDispatchQuery['status'], string[]> = {
+  unassigned: ['pending'],
+  assigned: ['assigned'],
+  all: ['pending', 'assigned', 'in_progress', 'pending_parts'],
+};
+
+/** The SLA inputs of settings. */
+export async function slaRulesOf(db: DbOrTx) {
+  const s = await getSettings(db, ['time_zone', 'working_hours', 'sla_targets']);
+  const cal: SlaCalendar = { zone: s.time_zone, hours: s.working_hours as WeeklyHours };
+  return { cal, targets: s.sla_targets };
+}
+
+/**
+ * The sort key of a list, one float per row (keyset on (key, id)):
+ * - age: the request date (oldest first);
+ * - priority: high, medium, low, each oldest first;
+ * - sla_due: the request date plus the hours of the running target (response until the first
+ *   response, then resolution) — the order of the working-hours due times for requests of one
+ *   priority without pauses; across priorities an approximation, computed in SQL so paging stays
+ *   O(page). The exact due times are in each item.
+ */
+function sortKey(sort: TDispatchQuery['sort'], targets: Record<Priority, { response_hours: number; resolution_hours: number }>): SQL {
+  const epoch = sql`extract(epoch from r.created_at)::float8`;
+  if (sort === 'priority') return sql`((case r.priority when 'high' then 0 when 'medium' then 1 else 2 end) * 1e10 + ${epoch})`;
+  if (sort === 'sla_due') {
+    const hours = (k: 'response_hours' | 'resolution_hours') =>
+      sql`(case r.priority when 'high' then ${targets.high[k]}::float8 when 'medium' then ${targets.medium[k]}::float8 else ${targets.low[k]}::float8 end)`;
+    return sql`(${epoch} + 3600 * (case when r.first_response_at is null then ${hours('response_hours')} else ${hours('resolution_hours')} end))`;
+  }
+  return epoch;
+}
+
+function decodeCursor(cursor: string): { k: number; id: string } {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { k: unknown; id: unknown };
+    if (typeof v.k === 'number' && typeof v.id === 'string' && /^[0-9a-f-]{36}$/.test(v.id)) return { k: v.k, id: v.id };
+  } catch {
+    /* fall through */
+  }
+  throw badRequest({ cursor: 'invalid' });
+}
+
+interface Row {
+  id: string;
+  number: string;
+  status: TDispatchItem['status'];
+  priority: Priority;
+  service_type: string;
+  fault_type: string;
+  location: string;
+  request_date: string;
+  request_ms: number;
+  first_response_ms: number | null;
+  completed_ms: number | null;
+  customer_id: string;
+  customer_name: string;
+  technician_id: string | null;
+  technician_name: string | null;
+  device_brand: string;
+  device_model: string;
+  appointment: { id: string; starts: number; ends: number } | null;
+  history: { to_status: string; at: number }[];
+  sort_key: number;
+}
+
+/**
+ * The open requests of a dispatch view, one page in one statement with each row's history
+ * (for the pauses) and live appointment; the SLA states are computed here per row (O(page)).
+ */
+export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now()): Promise<TDispatchList> {
+  const { cal, targets } = await slaRulesOf(db);
+  const key = sortKey(q.sort, targets);
+  const statuses = sql.join(VIEW_STATUSES[q.status].map((s) => sql`${s}::service_request_status`), sql`, `);
+  const filters: SQL[] = [sql`r.status in (${statuses})`];
+  if (q.priority) filters.push(sql`r.priority = ${q.priority}`);
+  if (q.q) {
+    const pattern = sql`lower(${like(q.q)})`;
+    filters.push(sql`(r.search_text like ${pattern} or r.customer_id = any(array(select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern})))`);
+  }
+  const whereSql = sql.join(filters, sql` and `);
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const pageWhere = after ? sql`${whereSql} and (${key}, r.id) > (${after.k}::float8, ${after.id}::uuid)` : whereSql;
+
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select r.id, r.number, r.status, r.priority, r.service_type, r.fault_type, r.location,
+        r.created_at::text as request_date, ${ms('r.created_at')} as request_ms,
+        ${ms('r.first_response_at')} as first_response_ms, ${ms('r.completed_at')} as completed_ms,
+        r.customer_id, c.name as customer_name, r.technician_id, t.name as technician_name,
+        r.device_brand, r.device_model, ${key} as sort_key,
+        (select json_build_object('id', a.id, 'starts', ${ms('a.starts_at')}, 'ends', ${ms('a.ends_at')})
+          from appointments a where a.service_request_id = r.id and a.status in ('scheduled', 'confirmed')
+          order by a.starts_at limit 1) as appointment,
+        coalesce((select json_agg(json_build_object('to_status', h.to_status, 'at', ${ms('h.created_at')}) order by h.created_at)
+          from service_request_history h where h.request_id = r.id and (h.to_status = 'pending_parts' or h.from_status = 'pending_parts')), '[]'::json) as history
+      from service_requests r
+      join users c on c.id = r.customer_id
+      left join users t on t.id = r.technician_id
+      where ${pageWhere}
+      order by ${key}, r.id
+      limit ${q.limit + 1}`),
+  );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from service_requests r where ${whereSql}`));
+  const page = rows.slice(0, q.limit);
+  const last = rows.length > q.limit ? page[page.length - 1] : undefined;
+  return {
+    time_zone: cal.zone,
+    items: page.map((r) => itemOf(r, targets[r.priority], cal, now)),
+    next_cursor: last ? Buffer.from(JSON.stringify({ k: Number(last.sort_key), id: last.id })).toString('base64url') : null,
+    total: count?.n ?? 0,
+  };
+}
+
+function itemOf(r: Row, target: { response_hours: number; resolution_hours: number }, cal: SlaCalendar, now: number): TDispatchItem {
+  const requestMs = Number(r.request_ms);
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    priority: r.priority,
+    service_type: r.service_type,
+    fault_type: r.fault_type,
+    location: r.location,
+    request_date: new Date(requestMs).toISOString(),
+    age_hours: Math.max(0, Math.round(((now - requestMs) / 3_600_000) * 10) / 10),
+    customer: { id: r.customer_id, name: r.customer_name },
+    technician: r.technician_id ? { id: r.technician_id, name: r.technician_name ?? '' } : null,
+    device: { brand: r.device_brand, model: r.device_model },
+    appointment: r.appointment
+      ? { id: r.appointment.id, starts_at: formatInstant(r.appointment.starts, cal.zone), ends_at: formatInstant(r.appointment.ends, cal.zone) }
+      : null,
+    sla: slaOf(
+      {
+        request_date: requestMs,
+        first_response_at: r.first_response_ms == null ? null : Number(r.first_response_ms),
+        completed_at: r.completed_ms == null ? null : Number(r.completed_ms),
+        history: r.history,
+      },
+      target,
+      cal,
+      now,
+    ),
+  };
+}
+
+const LOOKAHEAD_DAYS = 7;
+
+/**
+ * Who could take a request: every active technician, those with the request's service type in
+ * their skills first (the others after, marked), each with today's load (live appointments
+ * today in the company zone, open requests assigned) and their first free slot within a week
+ * (the booking's availability rules).
+ */
+export async function dispatchCandidates(db: DbOrTx, requestId: string, now = Date.now()): Promise<TDispatchCandidates> {
+  const [req] = rowsOf<{ service_type: string; technician_id: string | null }>(
+    await db.execute(sql`select service_type, technician_id from service_requests where id = ${requestId}::uuid`),
+  );
+  if (!req) throw notFound('Service request');
+  const s = await getSettings(db, ['time_zone', 'appointment_slot_minutes', 'booking_lead_hours']);
+  const techs = rowsOf<{ id: string; name: string; skills: string[]; open_requests: number }>(
+    await db.execute(sql`
+      select t.user_id as id, u.name, t.skills,
+        (select count(*)::int from service_requests r where r.technician_id = t.user_id and r.status in ('assigned', 'in_progress', 'pending_parts')) as open_requests
+      from technicians t join users u on u.id = t.user_id
+      where t.active and u.active and u.role = 'technician'
+      order by u.name, t.user_id`),
+  );
+  const today = dayOf(now, s.time_zone);
+  const nextFree = new Map<string, { start: number; end: number }>();
+  const todayLoad = new Map<string, number>();
+  let date = today;
+  for (let d = 0; d < LOOKAHEAD_DAYS && nextFree.size < techs.length; d++) {
+    const bounds = dayBounds(date, s.time_zone);
+    const days = await loadTechnicianDays(db, { day: bounds });
+    const rules = { date, zone: s.time_zone, slotMinutes: s.appointment_slot_minutes, leadHours: s.booking_lead_hours, now };
+    for (const t of days) {
+      if (d === 0) todayLoad.set(t.id, t.appointments_today);
+      if (nextFree.has(t.id)) continue;
+      const [first] = technicianSlots(t, rules);
+      if (first) nextFree.set(t.id, first);
+    }
+    date = dayOf(bounds.end + 1, s.time_zone);
+  }
+  const items = techs.map((t) => {
+    const free = nextFree.get(t.id);
+    return {
+      id: t.id,
+      name: t.name,
+      skills: t.skills ?? [],
+      has_skill: (t.skills ?? []).includes(req.service_type),
+      appointments_today: todayLoad.get(t.id) ?? 0,
+      open_requests: Number(t.open_requests),
+      next_free: free ? { starts_at: formatInstant(free.start, s.time_zone), ends_at: formatInstant(free.end, s.time_zone) } : null,
+      current: t.id === req.technician_id,
+    };
+  });
+  // Skilled first; then the least loaded, then the soonest free; the name keeps ties stable.
+  items.sort(
+    (a, b) =>
+      Number(b.has_skill) - Number(a.has_skill) ||
+      a.appointments_today + a.open_requests - (b.appointments_today + b.open_requests) ||
+      (a.next_free ? Date.parse(a.next_free.starts_at) : Infinity) - (b.next_free ? Date.parse(b.next_free.starts_at) : Infinity) ||
+      a.name.localeCompare(b.name),
+  );
+  return { time_zone: s.time_zone, service_type: req.service_type, items };
+}

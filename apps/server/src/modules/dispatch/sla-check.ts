@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Priority } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { enqueue } from '../jobs/queue.js';
+import type { JobHandler } from '../jobs/runner.js';
+import { notify } from '../notifications/service.js';
+import { slaOf } from './sla.js';
+import { slaRulesOf } from './service.js';
+
+/**
+ * The SLA-breach check (PRODUCT.md §7: the admins hear of a breach once). A job of this kind
+ * runs every minute: each instance's runner enqueues the current minute's check with a dedupe
+ * key (`sla_check:<minute>`), so the minute is checked once across instances and a failed or
+ * missed check is made up for by the next one.
+ *
+ * A check looks only at open requests whose running target could be past in wall-clock time
+ * (working time never runs faster than the clock) and not yet recorded as breached; their
+ * clocks are computed as the dispatch page does; each new breach is a row of `sla_breaches`
+ * (primary key request × target) inserted in the job's transaction with the admins'
+ * notification — inserted only once, so notified only once.
+ */
+export const SLA_CHECK_JOB = 'sla_check';
+export const SLA_CHECK_EVERY_MS = 60_000;
+
+/** Schedules the check of the minute `now` falls in (idempotent across instances). */
+export async function scheduleSlaCheck(db: DbOrTx, now = Date.now()): Promise<void> {
+  const minute = Math.floor(now / SLA_CHECK_EVERY_MS) * SLA_CHECK_EVERY_MS;
+  await enqueue(db, [{ kind: SLA_CHECK_JOB, runAt: new Date(minute), dedupeKey: `${SLA_CHECK_JOB}:${new Date(minute).toISOString()}` }]);
+}
+
+interface Candidate {
+  id: string;
+  number: string;
+  priority: Priority;
+  request_ms: number;
+  first_response_ms: number | null;
+  completed_ms: number | null;
+  response_noted: boolean;
+  resolution_noted: boolean;
+  history: { to_status: string; at: number }[];
+}
+
+/** Records and notifies the breaches found at `now`; returns them (tests). */
+export async function checkSlaBreaches(tx: DbOrTx, now = Date.now()): Promise<{ id: string; target: 'response' | 'resolution' }[]> {
+  const { cal, targets } = await slaRulesOf(tx);
+  const hours = (k: 'response_hours' | 'resolution_hours') =>
+    sql`(case r.priority when 'high' then ${targets.high[k]}::float8 when 'medium' then ${targets.medium[k]}::float8 else ${targets.low[k]}::float8 end)`;
+  const nowIso = new Date(now).toISOString();
+  const candidates = rowsOf<Candidate>(
+    await tx.execute(sql`
+      select r.id, r.number, r.priority,
+        (extract(epoch from r.created_at) * 1000)::float8 as request_ms,
+        (extract(epoch from r.first_response_at) * 1000)::float8 as first_response_ms,
+        (extract(epoch from r.completed_at) * 1000)::float8 as completed_ms,
+        exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response') as response_noted,
+        exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution') as resolution_noted,
+        coalesce((select json_agg(json_build_object('to_status', h.to_status, 'at', (extract(epoch from h.created_at) * 1000)::float8) order by h.created_at)
+          from service_request_history h where h.request_id = r.id and (h.to_status = 'pending_parts' or h.from_status = 'pending_parts')), '[]'::json) as history
+      from service_requests r
+      where r.status in ('pending', 'assigned', 'in_progress', 'pending_parts')
+        and (
+          (r.first_response_at is null and r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('response_hours')})
+            and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response'))
+          or (r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('resolution_hours')})
+            and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution')))`),
+  );
+  const found: { id: string; number: string; target: 'response' | 'resolution'; due: string }[] = [];
+  for (const r of candidates) {
+    const sla = slaOf(
+      {
+        request_date: Number(r.request_ms),
+        first_response_at: r.first_response_ms == null ? null : Number(r.first_response_ms),
+        completed_at: r.completed_ms == null ? null : Number(r.completed_ms),
+        history: r.history,
+      },
+      targets[r.priority],
+      cal,
+      now,
+    );
+    // Only a clock still running: a response given late is history, not news.
+    if (!r.response_noted && r.first_response_ms == null && sla.response.state === 'breached') found.push({ id: r.id, number: r.number, target: 'response', due: sla.response.due_at! });
+    if (!r.resolution_noted && sla.resolution.state === 'breached') found.push({ id: r.id, number: r.number, target: 'resolution', due: sla.resolution.due_at! });
+  }
+  if (!found.length) return [];
+  const inserted = rowsOf<{ request_id: string; target: 'response' | 'resolution' }>(
+    await tx.execute(sql`
+      insert into sla_breaches (request_id, target, due_at)
+      values ${sql.join(
+        found.map((f) => sql`(${f.id}::uuid, ${f.target}, ${f.due}::timestamptz)`),
+        sql`, `,
+      )}
+      on conflict do nothing
+      returning request_id, target`),
+  );
+  if (!inserted.length) return [];
+  const admins = rowsOf<{ id: string }>(await tx.execute(sql`select id from users where role = 'admin' and active`)).map((a) => a.id);
+  for (const b of inserted) {
+    const f = found.find((x) => x.id === b.request_id && x.target === b.target)!;
+    await notify(tx, { userIds: admins }, {
+      type: 'error',
+      title: `notifications.sla_breached.${b.target}_title`,
+      message: `notifications.sla_breached.${b.target}_message`,
+      params: { number: f.number, due: DateTime.fromISO(f.due, { zone: cal.zone }).toFormat('yyyy-MM-dd HH:mm') },
+      link: `/dashboard/service-requests/${b.request_id}`,
+    });
+  }
+  return inserted.map((b) => ({ id: b.request_id, target: b.target }));
+}
+
+export const slaCheckJob: JobHandler = async (tx) => {
+  await checkSlaBreaches(tx);
+};
