@@ -10,7 +10,7 @@ export interface DashboardRoute {
   page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail'
     | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports'
     | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests'
-    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule';
+    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -36,7 +36,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'technicians', titleKey: 'nav.technicians', requires: ['manage:user:any'], page: 'technicians' },
   { path: 'audit', titleKey: 'audit.title', requires: ['read:audit:any'], page: 'audit' },
   { path: 'admin/service-requests', titleKey: 'nav.adminServiceRequests', requires: ['read:service_request:any'], page: 'admin-service-requests' },
-  { path: 'service-orders', titleKey: 'nav.serviceOrders', requires: ['assign:service_request:any'] },
+  { path: 'service-orders', titleKey: 'nav.serviceOrders', requires: ['assign:service_request:any'], page: 'dispatch' },
   { path: 'analytics', titleKey: 'nav.analytics', requires: ['read:analytics:any'] },
   { path: 'settings', titleKey: 'nav.settings', requires: ['manage:settings:any'], page: 'settings' },
   { path: 'settings/announcements', titleKey: 'announcements.title', requires: ['announce:notification:any'], page: 'announcements' },

@@ -47,6 +47,7 @@ const BookAppointmentPage = lazy(() => import('../features/booking/pages/book-ap
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
 const AppointmentDetailPage = lazy(() => import('../features/appointments/pages/appointment-detail-page'));
 const SchedulePage = lazy(() => import('../features/schedule/pages/schedule-page'));
+const DispatchPage = lazy(() => import('../features/dispatch/dispatch-page'));
 
 function RootLayout() {
   return (
@@ -108,6 +109,8 @@ function dashboardPage(route: DashboardRoute) {
       return <AppointmentDetailPage />;
     case 'schedule':
       return <SchedulePage />;
+    case 'dispatch':
+      return <DispatchPage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }
