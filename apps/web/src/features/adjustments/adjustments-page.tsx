@@ -11,6 +11,7 @@ import { ADJUSTMENT_REASONS, can, DEFAULT_PAGE_SIZE, type TAdjustment } from '@p
 import { ItemPicker } from '../../components/item-picker';
 import { ListEmpty, ListError, ListLoading, UrlListPager, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
+import { AutoText } from '../../components/auto-text';
 import { PageHeader } from '../../components/page-header';
 import { useNumberFormat } from '../../lib/decimal';
 import { useWarehouseOptions } from '../../lib/inventory-lookups';
@@ -127,9 +128,7 @@ export function AdjustmentsPage() {
                 title: t('adjustments.fields.item'),
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm">
-                      <span dir="auto">{r.item_name}</span>
-                    </Text>
+                    <AutoText size="sm">{r.item_name}</AutoText>
                     {/* Each code stays whole on a narrow phone: a code broken over two lines reads scrambled in RTL. */}
                     <Text size="xs" c="dimmed">
                       <span style={{ whiteSpace: 'nowrap' }}>
@@ -166,13 +165,13 @@ export function AdjustmentsPage() {
                 visibleMediaQuery: '(min-width: 62em)',
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm" lineClamp={2}>
-                      <span dir="auto">{r.notes ?? '—'}</span>
-                    </Text>
+                    <AutoText size="sm" lineClamp={2}>
+                      {r.notes ?? '—'}
+                    </AutoText>
                     {r.created_by_name && (
-                      <Text size="xs" c="dimmed">
-                        <span dir="auto">{r.created_by_name}</span>
-                      </Text>
+                      <AutoText size="xs" c="dimmed">
+                        {r.created_by_name}
+                      </AutoText>
                     )}
                   </Stack>
                 ),

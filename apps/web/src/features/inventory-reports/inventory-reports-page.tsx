@@ -8,6 +8,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListError, ListLoading, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
+import { AutoText } from '../../components/auto-text';
 import { PageHeader } from '../../components/page-header';
 import { StockStatusBadge } from '../../components/stock-status-badge';
 import { apiFetchBlob } from '../../lib/api-client';
@@ -121,7 +122,7 @@ export function InventoryReportsPage() {
               <Table.Tbody>
                 {[...report.data.out_of_stock, ...report.data.low_stock].map((r) => (
                   <Table.Tr key={`${r.item_id}-${r.warehouse_id}`}>
-                    <Table.Td><Text size="sm"><span dir="auto">{r.item_name}</span></Text><Text size="xs" c="dimmed"><Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr></Text></Table.Td>
+                    <Table.Td><AutoText size="sm">{r.item_name}</AutoText><Text size="xs" c="dimmed"><Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr></Text></Table.Td>
                     <Table.Td ta="end">{fmt.quantity(r.quantity)}</Table.Td>
                     <Table.Td><StockStatusBadge status={r.status} /></Table.Td>
                   </Table.Tr>

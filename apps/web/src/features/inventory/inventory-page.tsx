@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, STOCK_STATUSES, type TItem } from '@portal/shared';
 import { ListEmpty, ListError, ListLoading, UrlListPager, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
+import { AutoText } from '../../components/auto-text';
 import { PageHeader } from '../../components/page-header';
 import { StockStatusBadge } from '../../components/stock-status-badge';
 import { useNumberFormat } from '../../lib/decimal';
@@ -187,16 +188,17 @@ export function InventoryPage() {
             rowStyle={() => ({ cursor: 'pointer' })}
             customRowAttributes={(record) => ({ 'data-testid': 'item-row', 'data-code': record.code })}
             columns={[
-              { accessor: 'code', title: t('inventory.fields.code'), sortable: true, render: (r) => <Ltr>{r.code}</Ltr> },
+              // A code broken at its hyphens over lines reads scrambled in RTL: it stays whole.
+              { accessor: 'code', title: t('inventory.fields.code'), sortable: true, noWrap: true, render: (r) => <Ltr>{r.code}</Ltr> },
               {
                 accessor: 'name',
                 title: t('inventory.fields.name'),
                 sortable: true,
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm" fw={500}>
-                      <span dir="auto">{r.name}</span>
-                    </Text>
+                    <AutoText size="sm" fw={500}>
+                      {r.name}
+                    </AutoText>
                     {!r.active && (
                       <Badge color="gray" variant="outline" size="xs" w="fit-content">
                         {t('inventory.inactive')}
@@ -205,7 +207,7 @@ export function InventoryPage() {
                   </Stack>
                 ),
               },
-              { accessor: 'category', title: t('inventory.fields.category'), sortable: true, visibleMediaQuery: '(min-width: 48em)', render: (r) => <span dir="auto">{r.category}</span> },
+              { accessor: 'category', title: t('inventory.fields.category'), sortable: true, visibleMediaQuery: '(min-width: 48em)', render: (r) => <AutoText size="sm">{r.category}</AutoText> },
               {
                 accessor: 'quantity',
                 title: t('inventory.fields.quantity'),

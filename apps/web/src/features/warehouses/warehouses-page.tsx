@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, WAREHOUSE_KINDS, type TWarehouseWithStock } from '@portal/shared';
 import { ListEmpty, ListError, ListLoading, UrlListPager, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
+import { AutoText } from '../../components/auto-text';
 import { PageHeader } from '../../components/page-header';
 import { useNumberFormat } from '../../lib/decimal';
 import { describeError } from '../../lib/errors';
@@ -82,15 +83,15 @@ export function WarehousesPage() {
             onSortStatusChange={(s) => list.setSort(String(s.columnAccessor), s.direction)}
             customRowAttributes={(r) => ({ 'data-testid': 'warehouse-row', 'data-code': r.code })}
             columns={[
-              { accessor: 'code', title: t('warehouses.fields.code'), sortable: true, render: (r) => <Ltr>{r.code}</Ltr> },
+              { accessor: 'code', title: t('warehouses.fields.code'), sortable: true, noWrap: true, render: (r) => <Ltr>{r.code}</Ltr> },
               {
                 accessor: 'name',
                 title: t('warehouses.fields.name'),
                 sortable: true,
                 render: (r) => (
                   <Stack gap={0}>
-                    <Text size="sm"><span dir="auto">{r.name}</span></Text>
-                    {r.technician_name && <Text size="xs" c="dimmed"><span dir="auto">{r.technician_name}</span></Text>}
+                    <AutoText size="sm">{r.name}</AutoText>
+                    {r.technician_name && <AutoText size="xs" c="dimmed">{r.technician_name}</AutoText>}
                     {!r.active && <Badge size="xs" color="gray" variant="outline" w="fit-content">{t('inventory.inactive')}</Badge>}
                   </Stack>
                 ),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { compareDecimal } from '@portal/shared';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
+import { AutoText } from '../../../components/auto-text';
 import { StockStatusBadge } from '../../../components/stock-status-badge';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useRealtimeSubscription } from '../../../lib/realtime';
@@ -93,9 +94,13 @@ export function SupervisorDashboard() {
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
                       {w.warehouse_kind === 'van' ? <IconTruck size={16} /> : <IconBox size={16} />}
-                      <Text size="sm" truncate>
-                        <Ltr>{w.warehouse_code}</Ltr> · <span dir="auto">{w.warehouse_name}</span>
+                      {/* The code stays whole; the name alone is cut short, at its own end. */}
+                      <Text size="sm" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
+                        <Ltr>{w.warehouse_code}</Ltr> ·
                       </Text>
+                      <AutoText size="sm" truncate title={w.warehouse_name} style={{ minWidth: 0 }}>
+                        {w.warehouse_name}
+                      </AutoText>
                     </Group>
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                       <Ltr>{fmt.money(w.value)}</Ltr>

@@ -3,6 +3,7 @@ import { IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
+import { AutoText } from '../../../components/auto-text';
 import { StockStatusBadge } from '../../../components/stock-status-badge';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
@@ -50,9 +51,7 @@ export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void })
               {rows.map((row) => (
                 <Table.Tr key={row.item_id} onClick={() => onOpenItem(row.item_id)} style={{ cursor: 'pointer' }}>
                   <Table.Td>
-                    <Text size="sm">
-                      <span dir="auto">{row.item_name}</span>
-                    </Text>
+                    <AutoText size="sm">{row.item_name}</AutoText>
                     <Text size="xs" c="dimmed">
                       <Ltr>{row.item_code}</Ltr>
                     </Text>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { can, TRANSFER_STATUSES, type TTransferSummary } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
+import { AutoText } from '../../../components/auto-text';
 import { PageHeader } from '../../../components/page-header';
 import { ListError, UrlListPager } from '../../../components/list-states';
 import { useListState } from '../../../lib/list-state';
@@ -184,9 +185,7 @@ export function TransfersPage() {
             accessor: 'requested_by',
             title: t('transfers.fields.requestedBy'),
             render: (record) => (
-              <Text size="sm" dir="auto">
-                {record.requested_by.name}
-              </Text>
+              <AutoText size="sm">{record.requested_by.name}</AutoText>
             ),
           },
           {
