@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WAREHOUSE_KINDS, ZCreateWarehouse, type TCreateWarehouse, type TWarehouse, type WarehouseKind } from '@portal/shared';
 import { apiFetch, isApiError } from '../../../lib/api-client';
+import { Ltr } from '../../../components/ltr';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
+import { useWarehouseOptions } from '../../../lib/inventory-lookups';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
 
 interface Values {
@@ -33,21 +35,33 @@ function useTechnicians(q: string) {
   });
 }
 
+/** The label of a van's technician as the edit form first shows it. */
+const currentLabel = (w: TWarehouse | null | undefined) => (w?.technician_id ? (w.technician_name ?? w.technician_id) : null);
+
 export function WarehouseForm({ warehouse, onSubmit, onCancel, submitting }: { warehouse?: TWarehouse | null; onSubmit: (body: TCreateWarehouse) => Promise<unknown>; onCancel: () => void; submitting: boolean }) {
   const { t } = useTranslation();
-  const [techSearch, setTechSearch] = useState('');
-  // The list's label is "name (email)": search by the name part once one is picked.
-  const technicians = useTechnicians(techSearch.replace(/\s*\(.*$/, ''));
-  const toInput = (v: Values) => ({ ...v, technician_id: v.kind === 'van' ? v.technician_id : null });
-  const technicianOptions = (technicians.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }));
-  // The van's current technician stays shown even when the search no longer lists them.
-  if (warehouse?.technician_id && !technicianOptions.some((o) => o.value === warehouse.technician_id)) {
-    technicianOptions.unshift({ value: warehouse.technician_id, label: warehouse.technician_name ?? warehouse.technician_id });
-  }
   const form = useForm<Values>({
     initialValues: { code: warehouse?.code ?? '', name: warehouse?.name ?? '', kind: warehouse?.kind ?? 'branch', technician_id: warehouse?.technician_id ?? null, address: warehouse?.address ?? '' },
     validate: (v) => zodFieldErrors(ZCreateWarehouse, toInput(v)),
   });
+  const [techSearch, setTechSearch] = useState('');
+  const [picked, setPicked] = useState<ComboboxItem | null>(null);
+  // The search box shows the picked technician's name: that is no search, so the open list
+  // offers every technician again rather than only the one already picked.
+  const pickedLabel = picked?.value === form.values.technician_id ? picked.label : warehouse?.technician_id === form.values.technician_id ? currentLabel(warehouse) : null;
+  const technicians = useTechnicians(techSearch === pickedLabel ? '' : techSearch);
+  // One van per technician: a technician whose van is another warehouse is shown, not offered.
+  const warehouses = useWarehouseOptions({ enabled: form.values.kind === 'van' });
+  const vanOf = new Map((warehouses.data?.items ?? []).filter((w) => w.technician_id && w.id !== warehouse?.id).map((w) => [w.technician_id!, w.code]));
+  const people = new Map((technicians.data ?? []).map((u) => [u.id, u]));
+  const toInput = (v: Values) => ({ ...v, technician_id: v.kind === 'van' ? v.technician_id : null });
+  // Labelled by name (the box shows it); each option also shows the email, and the server
+  // searches both, so the list is not filtered again here.
+  const technicianOptions = (technicians.data ?? []).map((u) => ({ value: u.id, label: u.name, disabled: vanOf.has(u.id) }));
+  // The van's current technician stays shown even when the search no longer lists them.
+  if (warehouse?.technician_id && !technicianOptions.some((o) => o.value === warehouse.technician_id)) {
+    technicianOptions.unshift({ value: warehouse.technician_id, label: currentLabel(warehouse)!, disabled: false });
+  }
   const inputProps = useTranslatedInputProps(form);
   const submit = form.onSubmit(async (values) => {
     try {
@@ -75,7 +89,33 @@ export function WarehouseForm({ warehouse, onSubmit, onCancel, submitting }: { w
               searchValue={techSearch}
               onSearchChange={setTechSearch}
               nothingFoundMessage={technicians.isFetching ? undefined : t('list.noMatchesTitle')}
+              filter={({ options }) => options}
+              renderOption={({ option }) => {
+                const person = people.get(option.value);
+                const van = vanOf.get(option.value);
+                return (
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={option.value === form.values.technician_id ? 600 : undefined}>
+                      <span dir="auto">{option.label}</span>
+                    </Text>
+                    {person && (
+                      <Text size="xs" c="dimmed">
+                        <Ltr>{person.email}</Ltr>
+                      </Text>
+                    )}
+                    {van && (
+                      <Text size="xs" c="dimmed">
+                        {t('warehouses.hasVan')} <Ltr>{van}</Ltr>
+                      </Text>
+                    )}
+                  </div>
+                );
+              }}
               {...inputProps('technician_id')}
+              onChange={(value, option) => {
+                setPicked(option);
+                form.setFieldValue('technician_id', value);
+              }}
             />
           )}
         </SimpleGrid>
