@@ -59,6 +59,8 @@ export function BookAppointmentPage() {
   const [failure, setFailure] = useState<unknown>(null);
   const [slotTaken, setSlotTaken] = useState(false);
   const [done, setDone] = useState<TBookingResponse | null>(null);
+  /** The name of the customer an admin picked, for the summary. */
+  const [customerName, setCustomerName] = useState<string | null>(null);
 
   const form = useForm<BookingFormValues>({ initialValues: emptyBookingForm() });
   const values = form.values;
@@ -216,7 +218,8 @@ export function BookAppointmentPage() {
                     label={t('serviceRequests.fields.customer')}
                     required
                     value={values.customer_id}
-                    onChange={(id) => {
+                    onChange={(id, picked) => {
+                      setCustomerName(picked?.name ?? null);
                       form.setFieldValue('customer_id', id);
                       form.clearFieldError('customer_id');
                     }}
@@ -393,6 +396,11 @@ export function BookAppointmentPage() {
         {step === 'confirm' && (
           <Stack gap="md" data-testid="booking-summary">
             <Stack gap={0}>
+              {forAnyCustomer && (
+                <SummaryRow label={t('serviceRequests.fields.customer')}>
+                  <span dir="auto">{values.customer_mode === 'new' ? values.new_customer.name : customerName}</span>
+                </SummaryRow>
+              )}
               <SummaryRow label={t('booking.fields.kind')}>{kindLabel(values.service_kind)}</SummaryRow>
               <SummaryRow label={t('serviceRequests.fields.serviceType')}>{values.service_type ? catalog.serviceType(values.service_type) : ''}</SummaryRow>
               <SummaryRow label={t('serviceRequests.fields.faultType')}>{values.fault_type ? catalog.faultType(values.fault_type) : ''}</SummaryRow>

@@ -12,6 +12,9 @@ export const scheduleKeys = {
 
 // The technician's hours or time off changed (by them or an admin, in another tab).
 registerRealtimeInvalidation('schedule.updated', [scheduleKeys.all]);
+// The week's visits (their queries live under ['appointments', 'calendar'], as the appointments
+// screens' do): registered here too, since this page may be opened without those screens loaded.
+for (const event of ['appointment.created', 'appointment.updated']) registerRealtimeInvalidation(event, [['appointments', 'calendar']]);
 
 const base = (technicianId: string) => `/api/technicians/${encodeURIComponent(technicianId)}`;
 
