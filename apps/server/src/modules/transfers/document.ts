@@ -56,7 +56,7 @@ const LABELS = {
     status_cancelled: 'ملغى',
     kind_main: 'رئيسي',
     kind_branch: 'فرع',
-    kind_van: 'سيارة فني',
+    kind_van: 'مركبة',
   },
   en: {
     title: 'Delivery note — stock transfer',
@@ -94,9 +94,9 @@ const LABELS = {
     status_completed: 'Completed',
     status_rejected: 'Rejected',
     status_cancelled: 'Cancelled',
-    kind_main: 'main',
-    kind_branch: 'branch',
-    kind_van: 'van',
+    kind_main: 'Main',
+    kind_branch: 'Branch',
+    kind_van: 'Van',
   },
 } as const;
 type Labels = (typeof LABELS)[Language];
@@ -215,17 +215,22 @@ const COLUMNS = [
   { key: 'quantity', width: '18%' },
 ] as const;
 
+/** A fact above the lines: its label, its value and, for a warehouse, a detail line (code · kind). */
+type Field = [label: string, value: string, detail?: string];
+
 /**
- * The facts above the lines, as label/value pairs. Names and dates are separate values: a date
- * written after Arabic text would have its digits reordered by the bidi algorithm.
+ * The facts above the lines. Names and dates are separate values: a date written after Arabic
+ * text would have its digits reordered by the bidi algorithm. A warehouse's name is free text
+ * of either direction, so its code and kind (in the note's language) are a separate detail:
+ * joined into one string, an Arabic name turned the whole English line right to left.
  */
-function noteFields(t: TTransfer, l: Labels, timeZone: string): [string, string][] {
-  const warehouse = (w: TTransfer['from_warehouse']) => `${w.name} (${w.code}) — ${kindLabel(l, w.kind)}`;
-  const fields: [string, string][] = [
+function noteFields(t: TTransfer, l: Labels, timeZone: string): Field[] {
+  const warehouse = (label: string, w: TTransfer['from_warehouse']): Field => [label, w.name, `${w.code} · ${kindLabel(l, w.kind)}`];
+  const fields: Field[] = [
     [l.number, t.number],
     [l.date, formatDate(t.requested_at, timeZone)],
-    [l.from, warehouse(t.from_warehouse)],
-    [l.to, warehouse(t.to_warehouse)],
+    warehouse(l.from, t.from_warehouse),
+    warehouse(l.to, t.to_warehouse),
     [l.status, statusLabel(l, t.status)],
     [l.requestedBy, t.requested_by.name],
   ];
@@ -252,12 +257,12 @@ function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNote
   const text = (value: string, style: Style = {}) =>
     h(Text, { style: { ...align, direction: firstStrongDirection(value) ?? align.direction, ...style } }, value);
   // The label takes a fixed width and the value the rest, wrapping there when it is long.
-  const field = (label: string, value: string) =>
+  const field = ([label, value, detail]: Field) =>
     h(
       View,
       { style: [styles.cell, row], key: label },
       h(View, { style: { width: 92 } }, text(`${label}: `, styles.label)),
-      h(View, { style: { flex: 1, paddingHorizontal: 6 } }, text(value, styles.value)),
+      h(View, { style: { flex: 1, paddingHorizontal: 6 } }, text(value, styles.value), detail ? h(Text, { style: { ...align, ...styles.label } }, detail) : null),
     );
 
   const fields = noteFields(t, l, timeZone);
@@ -295,7 +300,7 @@ function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNote
       Page,
       { size: 'A4', style: styles.page },
       h(View, { style: styles.header }, text(companyName, styles.company), text(`${l.title} — ${t.number}`, styles.title)),
-      h(View, { style: [styles.grid, row] }, ...fields.map(([label, value]) => field(label, value))),
+      h(View, { style: [styles.grid, row] }, ...fields.map(field)),
       text(l.lines, { fontWeight: 700 }),
       h(View, { style: styles.table }, headerRow, ...lineRows),
       t.notes ? h(View, { style: styles.notes }, text(`${l.notes}:`, styles.label), text(t.notes)) : null,
@@ -333,7 +338,7 @@ export function renderDeliveryNoteCsv({ transfer: t, companyName, timeZone, lang
   const rows: string[][] = [
     [companyName],
     [l.title],
-    ...noteFields(t, l, timeZone),
+    ...noteFields(t, l, timeZone).map(([label, value, detail]) => (detail ? [label, value, detail] : [label, value])),
   ];
   if (t.notes) rows.push([l.notes, t.notes]);
   rows.push([]);

@@ -55,7 +55,7 @@ beforeAll(async () => {
     people[key] = await person(role);
   }
   const db = server.ctx.db;
-  main = await makeWarehouse(db, { kind: 'main' });
+  main = await makeWarehouse(db, { kind: 'main', name: 'المستودع الرئيسي' });
   branch = await makeWarehouse(db, { kind: 'branch' });
   itemA = await makeItem(db, { name: 'بطارية آيفون 13' });
   itemB = await makeItem(db, { name: 'شاشة سامسونج' });
@@ -422,6 +422,17 @@ describe('transfers', () => {
       expect(plain).toContain('بطارية آيفون 13');
       expect(plain).toContain('شاشة سامسونج');
       expect(plain).toContain(t.number);
+      expect(plain).toContain('المستودع الرئيسي');
+      // A warehouse's code and kind are their own line, in the note's language: an Arabic name
+      // no longer turns the English line right to left.
+      const en = await server.call('GET', `/api/transfers/${t.id}/document?format=pdf&lang=en`, { token: people.tech.token });
+      const file = path.join(os.tmpdir(), `${t.id}-en.pdf`);
+      fs.writeFileSync(file, en.rawPayload);
+      const english = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+      fs.rmSync(file);
+      expect(english).toContain('المستودع الرئيسي');
+      expect(english).toContain(`${t.from_warehouse.code} · Main`);
+      expect(english).toContain(`${t.to_warehouse.code} · Van`);
     }
     const csv = await server.call('GET', `/api/transfers/${t.id}/document?format=csv&lang=en`, { token: people.admin.token });
     expect(csv.statusCode).toBe(200);
