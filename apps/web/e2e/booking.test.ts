@@ -57,7 +57,7 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     for (const context of contexts.splice(0)) await context.close();
   });
 
-  it('a customer books a home visit in Arabic; the technician sees it on their schedule; the admin moves it and the open pages of both follow live', async () => {
+  it('a customer books a home visit in Arabic; the technician sees it on their schedule; the admin moves it, then reassigns it, and the open pages follow live', async () => {
     const admin = await tokenOf('admin@demo.test');
     const customer = await tokenOf('customer1@demo.test');
     const { day, slots } = await dayWithSlots(customer, 2);
@@ -168,6 +168,28 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     expect(await documentIsTheSame(calendar)).toBe(true);
     // So does the technician's schedule.
     await expect.poll(() => techEvent.textContent(), { timeout: 15_000 }).not.toBe(techEventBefore);
+
+    // The admin reassigns the request (its assign action) to another technician free then: the
+    // visit follows, leaves the first technician's open schedule, and the customer's page names the new one.
+    let other: { id: string; email: string; name: string } | undefined;
+    for (const candidate of technicians.items.filter((u) => u.id !== technician.id)) {
+      try {
+        await api(`/api/service-requests/${booked.service_request.id}/assign`, { token: admin, body: { technician_id: candidate.id } });
+        other = candidate;
+        break;
+      } catch {
+        // Busy at that time (409 slot_unavailable) or without the skill: try the next.
+      }
+    }
+    expect(other).toBeDefined();
+    await expect.poll(() => techEvent.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('ap-technician').textContent(), { timeout: 15_000 }).toContain(other!.name);
+    expect(await documentIsTheSame(page)).toBe(true);
+    const otherPage = await (await openContext()).newPage();
+    await otherPage.goto('/login?lng=en');
+    await signIn(otherPage, other!.email);
+    await otherPage.goto(`/dashboard/schedule?view=timeGridWeek&date=${day}`);
+    await otherPage.locator(`[data-testid=calendar-event][data-appointment="${booked.number}"]`).waitFor();
   });
 
   it('an admin books for a customer they pick; a slot taken meanwhile says so and the times refresh', async () => {
