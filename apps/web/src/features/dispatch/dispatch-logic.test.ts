@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TSlaTarget } from '@portal/shared';
-import { ageLabel, dispatchQuery, worstSla } from './dispatch-logic';
+import { ageParts, dispatchQuery, worstSla } from './dispatch-logic';
 
 const target = (state: TSlaTarget['state']): TSlaTarget => ({ state, due_at: null, paused: false, target_hours: 4 });
 
 describe('dispatch logic', () => {
   it('reads the age in minutes, hours, then days and hours', () => {
-    expect(ageLabel(0.5)).toEqual({ key: 'minutes', params: { count: 30 } });
-    expect(ageLabel(5.9)).toEqual({ key: 'hours', params: { count: 5 } });
-    expect(ageLabel(50)).toEqual({ key: 'days', params: { days: 2, hours: 2 } });
+    expect(ageParts(0.5)).toEqual({ minutes: 30 });
+    expect(ageParts(5.9)).toEqual({ hours: 5 });
+    expect(ageParts(50)).toEqual({ days: 2, hours: 2 });
+    expect(ageParts(72.5)).toEqual({ days: 3 });
   });
 
   it('highlights the worst of the two targets', () => {

@@ -3,11 +3,12 @@ import type { DispatchSort, DispatchView, Priority, SlaState, TSlaTarget } from 
 /** The badge colour of an SLA state: breached red, at risk orange. */
 export const SLA_COLORS: Record<SlaState, string> = { on_track: 'teal', at_risk: 'orange', breached: 'red', met: 'gray' };
 
-/** How a request's age reads: minutes under an hour, hours under a day, else days and hours. */
-export function ageLabel(hours: number): { key: 'minutes' | 'hours' | 'days'; params: Record<string, number> } {
-  if (hours < 1) return { key: 'minutes', params: { count: Math.max(0, Math.round(hours * 60)) } };
-  if (hours < 24) return { key: 'hours', params: { count: Math.floor(hours) } };
-  return { key: 'days', params: { days: Math.floor(hours / 24), hours: Math.floor(hours % 24) } };
+/** A request's age in parts: minutes under an hour, hours under a day, else days (and hours, unless none). */
+export function ageParts(hours: number): { minutes?: number; hours?: number; days?: number } {
+  if (hours < 1) return { minutes: Math.max(0, Math.round(hours * 60)) };
+  if (hours < 24) return { hours: Math.floor(hours) };
+  const rest = Math.floor(hours % 24);
+  return rest ? { days: Math.floor(hours / 24), hours: rest } : { days: Math.floor(hours / 24) };
 }
 
 /** The target a dispatcher watches: response until it is answered, then resolution. */

@@ -14,7 +14,7 @@ import { useCatalogNames } from '../../lib/service-options';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { formatDateTime } from '../../lib/zoned-time';
 import { useAssign, useCandidates, useDispatchList, useDispatchLive } from './api';
-import { ageLabel, dispatchQuery, SLA_COLORS, worstSla } from './dispatch-logic';
+import { ageParts, dispatchQuery, SLA_COLORS, worstSla } from './dispatch-logic';
 
 const ASSIGNABLE = new Set(['pending', 'assigned']);
 
@@ -130,11 +130,21 @@ function SlaBadge({ which, target, zone, language }: { which: 'response' | 'reso
   );
 }
 
+function useAgeText(hours: number): string {
+  const { t } = useTranslation();
+  const p = ageParts(hours);
+  if (p.minutes !== undefined) return t('dispatch.age.minutePart', { count: p.minutes });
+  const h = p.hours !== undefined ? t('dispatch.age.hourPart', { count: p.hours }) : '';
+  if (p.days === undefined) return h;
+  const d = t('dispatch.age.dayPart', { count: p.days });
+  return h ? t('dispatch.age.days', { days: d, hours: h }) : d;
+}
+
 function DispatchCard({ item, zone, language, showStatus, onAssign }: { item: TDispatchItem; zone: string; language: string; showStatus: boolean; onAssign: () => void }) {
   const { t } = useTranslation();
   const names = useCatalogNames();
   const worst = worstSla(item.sla);
-  const age = ageLabel(item.age_hours);
+  const age = useAgeText(item.age_hours);
   const border = worst === 'breached' ? 'var(--mantine-color-red-6)' : worst === 'at_risk' ? 'var(--mantine-color-orange-5)' : undefined;
   return (
     <Paper withBorder p="sm" radius="md" style={border ? { borderColor: border, borderInlineStartWidth: 4 } : undefined} data-testid="dispatch-item" data-sla={worst}>
@@ -148,7 +158,7 @@ function DispatchCard({ item, zone, language, showStatus, onAssign }: { item: TD
             {showStatus && <ServiceRequestStatusBadge status={item.status} />}
           </Group>
           <Text size="sm" c="dimmed" title={formatDateTime(item.request_date, zone, language)}>
-            {t('dispatch.columns.age')}: {t(`dispatch.age.${age.key}`, age.params)}
+            {t('dispatch.columns.age')}: {age}
           </Text>
         </Group>
         <Text size="sm" dir="auto">
