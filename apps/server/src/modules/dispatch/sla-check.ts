@@ -109,6 +109,12 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now()): Promise<{ 
   return inserted.map((b) => ({ id: b.request_id, target: b.target }));
 }
 
-export const slaCheckJob: JobHandler = async (tx) => {
+/** Done checks are kept a day (for inspection), then dropped: once an hour, the jobs table does not grow by 1,440 rows a day. */
+async function pruneChecks(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`delete from jobs where kind = ${SLA_CHECK_JOB} and done_at < now() - interval '1 day'`);
+}
+
+export const slaCheckJob: JobHandler = async (tx, job) => {
   await checkSlaBreaches(tx);
+  if (new Date(job.run_at).getUTCMinutes() === 0) await pruneChecks(tx);
 };
