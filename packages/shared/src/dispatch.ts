@@ -71,6 +71,8 @@ export const ZDispatchCandidate = z.object({
   /** The first free slot within 7 days, or null. */
   next_free: z.object({ starts_at: z.string(), ends_at: z.string() }).nullable(),
   current: z.boolean(),
+  /** Whether they are free for the request's live appointment (its time moves with the request); null when it has none. */
+  free_for_appointment: z.boolean().nullable(),
 });
 export type TDispatchCandidate = z.infer<typeof ZDispatchCandidate>;
 export const ZDispatchCandidates = z.object({

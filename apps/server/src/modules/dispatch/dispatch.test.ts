@@ -104,7 +104,7 @@ describe(`dispatch (${TEST_DB})`, () => {
     const names = body.items.map((c) => c.id);
     const a = body.items.find((c) => c.id === P.techA.id)!;
     const c = body.items.find((x) => x.id === P.techC.id)!;
-    expect(a).toMatchObject({ has_skill: true, skills: [TYPE], current: false });
+    expect(a).toMatchObject({ has_skill: true, skills: [TYPE], current: false, free_for_appointment: null });
     expect(a.next_free?.starts_at).toMatch(/\+03:00$/);
     expect(c.has_skill).toBe(false);
     expect(names.indexOf(P.techC.id)).toBeGreaterThan(names.indexOf(P.techB.id));
@@ -118,6 +118,13 @@ describe(`dispatch (${TEST_DB})`, () => {
     const one = await book(start);
     const two = await book(start); // the other technician, same time
     expect(two.technician).not.toBe(one.technician);
+
+    // The candidates say who could take the appointment along.
+    const cands = (await call(P.admin, 'GET', `/api/dispatch/${two.request}/candidates`)).json<TDispatchCandidates>();
+    const free = Object.fromEntries(cands.items.map((c) => [c.id, c.free_for_appointment]));
+    expect(free[one.technician]).toBe(false);
+    expect(free[P.techC.id]).toBe(true);
+    expect(free[two.technician]).toBe(true); // their own appointment does not count against them
 
     // The other technician is busy then: refused, nothing changes.
     const refused = await call(P.admin, 'POST', `/api/service-requests/${two.request}/assign`, { technician_id: one.technician });

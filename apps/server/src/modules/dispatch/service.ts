@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { like } from '../inventory/keyset.js';
 import { getSettings } from '../settings/service.js';
-import { dayBounds, dayOf, formatInstant, technicianSlots } from '../booking/availability.js';
+import { dayBounds, dayOf, fitsHours, formatInstant, technicianSlots } from '../booking/availability.js';
 import { loadTechnicianDays } from '../booking/queries.js';
 import { slaOf, type SlaCalendar, type WeeklyHours } from './sla.js';
 
@@ -167,8 +167,13 @@ const LOOKAHEAD_DAYS = 7;
  * (the booking's availability rules).
  */
 export async function dispatchCandidates(db: DbOrTx, requestId: string, now = Date.now()): Promise<TDispatchCandidates> {
-  const [req] = rowsOf<{ service_type: string; technician_id: string | null }>(
-    await db.execute(sql`select service_type, technician_id from service_requests where id = ${requestId}::uuid`),
+  const [req] = rowsOf<{ service_type: string; technician_id: string | null; appointment: { id: string; starts: number; ends: number } | null }>(
+    await db.execute(sql`
+      select r.service_type, r.technician_id,
+        (select json_build_object('id', a.id, 'starts', ${ms('a.starts_at')}, 'ends', ${ms('a.ends_at')})
+          from appointments a where a.service_request_id = r.id and a.status in ('scheduled', 'confirmed')
+          order by a.starts_at limit 1) as appointment
+      from service_requests r where r.id = ${requestId}::uuid`),
   );
   if (!req) throw notFound('Service request');
   const s = await getSettings(db, ['time_zone', 'appointment_slot_minutes', 'booking_lead_hours']);
@@ -196,6 +201,13 @@ export async function dispatchCandidates(db: DbOrTx, requestId: string, now = Da
     }
     date = dayOf(bounds.end + 1, s.time_zone);
   }
+  // Who could take the live appointment along (the same test as the reassignment's, without the lock).
+  const freeForAppointment = new Map<string, boolean>();
+  if (req.appointment) {
+    const slot = { start: Number(req.appointment.starts), end: Number(req.appointment.ends) };
+    const days = await loadTechnicianDays(db, { day: dayBounds(dayOf(slot.start, s.time_zone), s.time_zone), exceptAppointmentId: req.appointment.id });
+    for (const t of days) freeForAppointment.set(t.id, fitsHours(t.weekly_hours, slot, s.time_zone) && !t.busy.some((b) => b.start < slot.end && slot.start < b.end));
+  }
   const items = techs.map((t) => {
     const free = nextFree.get(t.id);
     return {
@@ -207,12 +219,14 @@ export async function dispatchCandidates(db: DbOrTx, requestId: string, now = Da
       open_requests: Number(t.open_requests),
       next_free: free ? { starts_at: formatInstant(free.start, s.time_zone), ends_at: formatInstant(free.end, s.time_zone) } : null,
       current: t.id === req.technician_id,
+      free_for_appointment: req.appointment ? (freeForAppointment.get(t.id) ?? false) : null,
     };
   });
-  // Skilled first; then the least loaded, then the soonest free; the name keeps ties stable.
+  // Skilled first; with an appointment, those free for it first among them; then the least loaded, then the soonest free; the name keeps ties stable.
   items.sort(
     (a, b) =>
       Number(b.has_skill) - Number(a.has_skill) ||
+      Number(b.free_for_appointment ?? false) - Number(a.free_for_appointment ?? false) ||
       a.appointments_today + a.open_requests - (b.appointments_today + b.open_requests) ||
       (a.next_free ? Date.parse(a.next_free.starts_at) : Infinity) - (b.next_free ? Date.parse(b.next_free.starts_at) : Infinity) ||
       a.name.localeCompare(b.name),

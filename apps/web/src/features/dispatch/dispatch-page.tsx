@@ -253,13 +253,18 @@ function AssignDrawer({ item, onClose }: { item: TDispatchItem | null; onClose: 
                           {t('dispatch.drawer.current')}
                         </Badge>
                       )}
+                      {c.free_for_appointment === false && (
+                        <Badge size="sm" color="red" variant="outline">
+                          {t('dispatch.drawer.busyThen')}
+                        </Badge>
+                      )}
                       {!c.has_skill && (
                         <Badge size="sm" color="orange" variant="outline">
                           {t('dispatch.drawer.lacksSkill')}
                         </Badge>
                       )}
                     </Group>
-                    <Button size="xs" disabled={c.current} loading={assign.isPending && assign.variables?.technicianId === c.id} onClick={() => choose(c)} data-testid="dispatch-choose">
+                    <Button size="xs" disabled={c.current || c.free_for_appointment === false} loading={assign.isPending && assign.variables?.technicianId === c.id} onClick={() => choose(c)} data-testid="dispatch-choose">
                       {t('dispatch.drawer.choose')}
                     </Button>
                   </Group>
