@@ -359,7 +359,7 @@ export async function run() {
 
       const probe = probeOf(portal.pid, client);
       const runs = await rounds(() => load(`${portal.url}${path}`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${s.session.access_token}` }, probe }));
-      if (runs.some((r) => r.non2xx || r.errors)) throw new Error(`${s.key}: errors under load`);
+      if (runs.some((r) => r.non2xx || r.errors)) throw new Error(`${s.key}: errors under load: ${JSON.stringify(runs.map((r) => ({ non2xx: r.non2xx, errors: r.errors, statuses: r.statusCodeStats })))}`);
       const per = (r, k) => (r.probed.after[k] - r.probed.before[k]) / r.requests;
       report.figure(`${s.key}. ${s.name}, p95`, runs.map((r) => r.p95), { unit: 'ms', goal: s.goal === false ? null : { op: '<=', value: GOAL_MS }, digits: 1 });
       report.figure(`${s.key}. req/s`, runs.map((r) => r.rps), { unit: 'req/s', digits: 0 });

@@ -25,6 +25,7 @@ export async function load(url, { connections = 50, seconds = SMOKE ? 2 : 10, he
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    statusCodeStats: r.statusCodeStats,
     ...(probe ? { probed: { before, after } } : {}),
   };
 }

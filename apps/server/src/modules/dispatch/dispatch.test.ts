@@ -7,7 +7,7 @@ import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { JOB_HANDLERS } from '../jobs/handlers.js';
 import { createJobRunner } from '../jobs/runner.js';
-import { checkSlaBreaches, scheduleSlaCheck, SLA_CHECK_JOB } from './sla-check.js';
+import { checkSlaBreaches, scheduleSlaCheck, SLA_CHECK_BATCH, SLA_CHECK_JOB, SLA_NOTIFY_ONE_BY_ONE } from './sla-check.js';
 
 // Own service type so the demo technicians never qualify; the company zone is Riyadh (no DST), Sunday–Thursday 08–17.
 const TYPE = 'dispatch_test';
@@ -171,6 +171,22 @@ describe(`dispatch (${TEST_DB})`, () => {
     expect(await notified()).toHaveLength(admins.length);
     const [row] = await q<{ due_at: string }>(sql`select due_at::text from sla_breaches where request_id = ${id}::uuid and target = 'resolution'`);
     expect(Date.parse(row!.due_at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))).toBe(riyadh('2026-11-02T16:00').toMillis());
+  });
+
+  it('a backlog of breaches is told as one notification with its count, oldest first in bounded batches', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < SLA_NOTIFY_ONE_BY_ONE + 3; i++) ids.push(await raise('low'));
+    // Raised long ago and never answered: every one is past both targets.
+    await server.ctx.db.execute(sql`update service_requests set created_at = now() - interval '60 days' where id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`);
+    const before = await q<{ n: number }>(sql`select count(*)::int as n from notifications where title = 'notifications.sla_breached.many_title'`);
+    const found = await server.ctx.db.transaction((tx) => checkSlaBreaches(tx));
+    expect(found.filter((f) => ids.includes(f.id)).length).toBe(ids.length * 2);
+    expect(found.length).toBeLessThanOrEqual(SLA_CHECK_BATCH * 2);
+    const admins = await q<{ id: string }>(sql`select id from users where role = 'admin' and active`);
+    const [after] = await q<{ n: number }>(sql`select count(*)::int as n from notifications where title = 'notifications.sla_breached.many_title'`);
+    expect(after!.n - before[0]!.n).toBe(admins.length);
+    const single = await q<{ n: number }>(sql`select count(*)::int as n from notifications where link in (${sql.join(ids.map((i) => sql`${`/dashboard/service-requests/${i}`}`), sql`, `)}) and title like 'notifications.sla_breached.%'`);
+    expect(single[0]!.n).toBe(0);
   });
 
   it('the recurring check is one job per minute however often it is scheduled, and runs through the scheduler', async () => {

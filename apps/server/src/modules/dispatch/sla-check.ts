@@ -23,6 +23,13 @@ import { slaRulesOf } from './service.js';
  */
 export const SLA_CHECK_JOB = 'sla_check';
 export const SLA_CHECK_EVERY_MS = 60_000;
+/**
+ * At most this many requests per check, oldest first: a backlog (the first check over a year of
+ * data) drains over a few minutes instead of holding one transaction and the event loop.
+ */
+export const SLA_CHECK_BATCH = 500;
+/** More new breaches than this in one check are told as one notification with their count. */
+export const SLA_NOTIFY_ONE_BY_ONE = 5;
 
 /** Schedules the check of the minute `now` falls in (idempotent across instances). */
 export async function scheduleSlaCheck(db: DbOrTx, now = Date.now()): Promise<void> {
@@ -64,7 +71,9 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now()): Promise<{ 
           (r.first_response_at is null and r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('response_hours')})
             and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response'))
           or (r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('resolution_hours')})
-            and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution')))`),
+            and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution')))
+      order by r.created_at, r.id
+      limit ${SLA_CHECK_BATCH}`),
   );
   const found: { id: string; number: string; target: 'response' | 'resolution'; due: string }[] = [];
   for (const r of candidates) {
@@ -96,6 +105,17 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now()): Promise<{ 
   );
   if (!inserted.length) return [];
   const admins = rowsOf<{ id: string }>(await tx.execute(sql`select id from users where role = 'admin' and active`)).map((a) => a.id);
+  if (inserted.length > SLA_NOTIFY_ONE_BY_ONE) {
+    // A backlog (the first check over old data, a long outage): one notification, not hundreds.
+    await notify(tx, { userIds: admins }, {
+      type: 'error',
+      title: 'notifications.sla_breached.many_title',
+      message: 'notifications.sla_breached.many_message',
+      params: { count: inserted.length },
+      link: '/dashboard/service-orders',
+    });
+    return inserted.map((b) => ({ id: b.request_id, target: b.target }));
+  }
   for (const b of inserted) {
     const f = found.find((x) => x.id === b.request_id && x.target === b.target)!;
     await notify(tx, { userIds: admins }, {

@@ -286,9 +286,18 @@ export type RequestFilters = Pick<TServiceRequestListQuery, 'q' | 'status' | 'pr
  * scans instead of one scan over the posting lists of common name trigrams (decision 004).
  */
 function searchSql(q: string): SQL {
-  const pattern = sql`lower(${like(q)})`;
-  return sql`(r.search_text like ${pattern} or r.customer_id = any(array(
-    select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern})))`;
+  return sql`(r.search_text like lower(${like(q)}) or r.customer_id = any((select ids from name_match)::uuid[]))`;
+}
+
+/**
+ * The customers whose name matches `q`, found once per statement (the page and its count
+ * both use them): `WITH name_match` heads every list statement that searches.
+ */
+function nameMatchCte(q: string | undefined): SQL {
+  if (!q) return sql``;
+  return sql`with name_match as materialized (
+    select array(select u.id from users u where u.role = 'customer' and lower(u.name) like lower(${like(q)})) as ids)
+  `;
 }
 
 /** The WHERE of a list: the caller's rows, then each filter given. */
@@ -353,7 +362,7 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
       ? sql`(select count(*)::int from (select 1 from service_requests r where ${filters} limit ${cap + 1}) c)`
       : sql`null::int`;
   return sql`
-    select
+    ${nameMatchCte(q.q)}select
       (select coalesce(json_agg(p order by ${outerOrder}), '[]'::json) from (
         select ${SUMMARY_COLUMNS}, ${cursorKey} as cursor_key, ${keyCols}
         from (
