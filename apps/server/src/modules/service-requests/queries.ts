@@ -286,18 +286,11 @@ export type RequestFilters = Pick<TServiceRequestListQuery, 'q' | 'status' | 'pr
  * scans instead of one scan over the posting lists of common name trigrams (decision 004).
  */
 function searchSql(q: string): SQL {
-  return sql`(r.search_text like lower(${like(q)}) or r.customer_id = any((select ids from name_match)::uuid[]))`;
-}
-
-/**
- * The customers whose name matches `q`, found once per statement (the page and its count
- * both use them): `WITH name_match` heads every list statement that searches.
- */
-function nameMatchCte(q: string | undefined): SQL {
-  if (!q) return sql``;
-  return sql`with name_match as materialized (
-    select array(select u.id from users u where u.role = 'customer' and lower(u.name) like lower(${like(q)})) as ids)
-  `;
+  const pattern = sql`lower(${like(q)})`;
+  // Inline, not a shared CTE: with the names' ids behind a CTE the planner guesses thousands of
+  // matches and walks the date index newest first, reading most of the table for a rare serial.
+  return sql`(r.search_text like ${pattern} or r.customer_id = any(array(
+    select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern})))`;
 }
 
 /** The WHERE of a list: the caller's rows, then each filter given. */
@@ -353,7 +346,11 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
     );
     seek = q.order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
   }
-  const orderBy = sql.raw(keys.map((k) => `${k.col} ${dir}`).join(', '));
+  // With a search, the page is ordered through an expression no index matches (array[col]
+  // orders exactly as col): otherwise the planner may walk the sort's index newest first,
+  // filtering every row by the search — fine for a common word, most of the table for a rare
+  // serial. The search's own indexes (BitmapOr) find the matches, then they are sorted.
+  const orderBy = sql.raw(keys.map((k, i) => `${q.q && i === 0 ? `array[${k.col}]` : k.col} ${dir}`).join(', '));
   const outerOrder = sql.raw(keys.map((_, i) => `p.k${i} ${dir}`).join(', '));
   const keyCols = sql.raw(keys.map((k, i) => `${k.col} as k${i}`).join(', '));
   const cursorKey = sql.raw(`json_build_array(${keys.map((k) => (k.type === 'timestamptz' ? isoExact(k.col) : `${k.col}::text`)).join(', ')})`);
@@ -362,7 +359,7 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
       ? sql`(select count(*)::int from (select 1 from service_requests r where ${filters} limit ${cap + 1}) c)`
       : sql`null::int`;
   return sql`
-    ${nameMatchCte(q.q)}select
+    select
       (select coalesce(json_agg(p order by ${outerOrder}), '[]'::json) from (
         select ${SUMMARY_COLUMNS}, ${cursorKey} as cursor_key, ${keyCols}
         from (
