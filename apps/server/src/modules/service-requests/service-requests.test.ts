@@ -595,6 +595,25 @@ describe('request lists', () => {
     },
   );
 
+  it.each(['request_date', 'priority', 'number'].map((sort) => ({ sort })))(
+    'a searched list ($sort, newest or highest first) pages like the unsearched one: every match once, in order',
+    async ({ sort }) => {
+      // "lst-1" matches LST-1 and LST-10 … LST-17 (9 serials); a searched page is ordered through array[col].
+      const all = await get(`q=lst-1&sort=${sort}&order=desc&limit=100`);
+      expect(all.total).toBe(9);
+      const unsearched = (await get(`sort=${sort}&order=desc&limit=100`)).items.map((i) => i.id).filter((id) => ids(all).includes(id));
+      expect(ids(all)).toEqual(unsearched);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: TServiceRequestList = await get(`q=lst-1&sort=${sort}&order=desc&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...ids(page));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen).toEqual(ids(all));
+    },
+  );
+
   it('a cursor of another sort is refused', async () => {
     const page = await get('sort=number&limit=2');
     expect((await call(people.admin, 'GET', `/api/service-requests?customer_id=${cust.id}&sort=status&cursor=${page.next_cursor}`)).statusCode).toBe(400);
