@@ -3,7 +3,7 @@ import type { Priority, TDispatchCandidates, TDispatchItem, TDispatchList, TDisp
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
-import { like } from '../inventory/keyset.js';
+import { searchSql } from '../service-requests/queries.js';
 import { getSettings } from '../settings/service.js';
 import { dayBounds, dayOf, fitsHours, formatInstant, technicianSlots } from '../booking/availability.js';
 import { loadTechnicianDays } from '../booking/queries.js';
@@ -88,10 +88,8 @@ export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now
   const statuses = sql.join(VIEW_STATUSES[q.status].map((s) => sql`${s}::service_request_status`), sql`, `);
   const filters: SQL[] = [sql`r.status in (${statuses})`];
   if (q.priority) filters.push(sql`r.priority = ${q.priority}`);
-  if (q.q) {
-    const pattern = sql`lower(${like(q.q)})`;
-    filters.push(sql`(r.search_text like ${pattern} or r.customer_id = any(array(select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern})))`);
-  }
+  // The request desk's own search: the request's text or its customer's name.
+  if (q.q) filters.push(searchSql(q.q));
   const whereSql = sql.join(filters, sql` and `);
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const pageWhere = after ? sql`${whereSql} and (${key}, r.id) > (${after.k}::float8, ${after.id}::uuid)` : whereSql;

@@ -285,7 +285,7 @@ export type RequestFilters = Pick<TServiceRequestListQuery, 'q' | 'status' | 'pr
  * on users; an array of a few customer ids, then the customer index) — a BitmapOr of two small
  * scans instead of one scan over the posting lists of common name trigrams (decision 004).
  */
-function searchSql(q: string): SQL {
+export function searchSql(q: string): SQL {
   const pattern = sql`lower(${like(q)})`;
   // Inline, not a shared CTE: with the names' ids behind a CTE the planner guesses thousands of
   // matches and walks the date index newest first, reading most of the table for a rare serial.
