@@ -57,6 +57,10 @@ import { bookingRoutes } from './modules/booking/routes.js';
 import { createScheduleService } from './modules/schedule/service.js';
 import { scheduleRoutes } from './modules/schedule/routes.js';
 import { dispatchRoutes } from './modules/dispatch/routes.js';
+import { fieldWorkRoutes } from './modules/field-work/routes.js';
+import { attachmentRoutes } from './modules/attachments/routes.js';
+import { createAttachmentService } from './modules/attachments/service.js';
+import { createFieldWorkService } from './modules/field-work/service.js';
 import { startJobs } from './modules/jobs/handlers.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -212,6 +216,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(appointmentRoutes, { prefix: '/api', appointments: createAppointmentService(ctx) });
   await app.register(scheduleRoutes, { prefix: '/api', schedules: createScheduleService(ctx) });
   await app.register(dispatchRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(fieldWorkRoutes, { prefix: '/api', work: createFieldWorkService(ctx, requests) });
+  await app.register(attachmentRoutes, { prefix: '/api', attachments: createAttachmentService(ctx) });
   await app.register(customerDashboardRoutes, { prefix: '/api', db: ctx.db });
 
   const webDist = webDistDir(config);

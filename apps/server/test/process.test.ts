@@ -4,7 +4,11 @@ import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { TEST_DB } from './harness.js';
+import { openPglite } from '../src/db/client.js';
+import { rowsOf } from '../src/modules/inventory/ledger.js';
+import { DEMO_PASSWORD } from '../src/demo/accounts.js';
 
 // The whole server as `npm start` runs it, on an embedded database folder: what a person
 // who runs it, stops it and starts it again would see.
@@ -24,11 +28,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-function startServer(port: number) {
+function startServer(port: number, extraEnv: Record<string, string> = {}) {
   const { DATABASE_URL: _, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -85,5 +89,52 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process on an embedded databas
     expect(signIn.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  }, 120_000);
+
+  it('runs a reminder scheduled before a restart once, after it (the job queue lives in the database)', async () => {
+    // The server is stopped: move one demo appointment's pending 1-hour reminder to 3 s from now.
+    const q = async <T>(fn: (db: Awaited<ReturnType<typeof openPglite>>['db']) => Promise<unknown>) => {
+      const database = await openPglite(dataDir);
+      try {
+        return rowsOf<T>(await fn(database.db));
+      } finally {
+        await database.close();
+      }
+    };
+    const [job] = await q<{ id: string; appointment_id: string; email: string }>((db) =>
+      db.execute(sql`
+        update jobs j set run_at = now() + interval '3 seconds'
+        from appointments a join users u on u.id = a.customer_id
+        where j.id = (select j2.id from jobs j2 join appointments a2 on a2.id = j2.subject_id join users u2 on u2.id = a2.customer_id
+                      where j2.kind = 'appointment_reminder' and j2.done_at is null and j2.payload->>'before' = '1h' and u2.email like '%@demo.test'
+                      order by j2.run_at limit 1)
+          and a.id = j.subject_id
+        returning j.id, a.id as appointment_id, u.email`),
+    );
+    expect(job, 'a demo appointment with a pending reminder').toBeDefined();
+
+    const port = await freePort();
+    // As people run it: under NODE_ENV=test the server leaves the job runner to the tests.
+    const server = startServer(port, { NODE_ENV: 'development' });
+    await waitHealthy(port);
+    const token = await fetch(`http://127.0.0.1:${port}/api/auth/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: job!.email, password: DEMO_PASSWORD }),
+    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+    const reminders = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/notifications`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { items: { title: string; link: string | null }[] };
+      return body.items.filter((n) => n.title.startsWith('notifications.appointment_reminder') && n.link?.includes(job!.appointment_id));
+    };
+    const deadline = Date.now() + 30_000;
+    while (!(await reminders()).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    // Another poll or two of the runner: still one.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await reminders()).toHaveLength(1);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const [done] = await q<{ done: boolean }>((db) => db.execute(sql`select done_at is not null as done from jobs where id = ${job!.id}::uuid`));
+    expect(done).toEqual({ done: true });
   }, 120_000);
 });

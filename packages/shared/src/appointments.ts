@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { missingOrInvalid, optionalText, requiredText, ZId } from './text-input.js';
 import { can } from './capabilities.js';
 import { ZSortOrder } from './paging.js';
 import type { Role } from './roles.js';
@@ -115,22 +116,6 @@ export function appointmentActions(appointment: AppointmentFacts, actor: Appoint
 // ---------------------------------------------------------------------------------------
 // Input
 
-const missingOrInvalid = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid');
-const ZId = z.uuid({ error: missingOrInvalid });
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { message: 'required' })
-    .max(max, { message: 'too_long' });
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: 'too_long' })
-    .transform((v) => (v === '' ? null : v))
-    .nullish()
-    .transform((v) => v ?? null);
 const ZCode = requiredText(50);
 /** YYYY-MM-DD, a calendar day in the company time zone. */
 export const ZDay = z.iso.date({ error: missingOrInvalid });

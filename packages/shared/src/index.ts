@@ -15,3 +15,5 @@ export * from './inventory.js';
 export * from './service-requests.js';
 export * from './appointments.js';
 export * from './dispatch.js';
+export * from './text-input.js';
+export * from './field-work.js';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { missingOrInvalid, optionalText, requiredText, ZId } from './text-input.js';
+import { zFieldWorkFields, ZQualityCheck, ZWorkActions } from './field-work.js';
 import { ZEmail, ZMobile, ZName } from './auth.js';
 import { can } from './capabilities.js';
 import { pageQueryFields, ZSortOrder } from './paging.js';
@@ -118,26 +120,8 @@ export function feedbackAllowed(request: ServiceRequestFacts & { has_feedback: b
 // ---------------------------------------------------------------------------------------
 // Input
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { message: 'required' })
-    .max(max, { message: 'too_long' });
 
-/** Optional free text: '' and whitespace mean absent (null). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: 'too_long' })
-    .transform((v) => (v === '' ? null : v))
-    .nullish()
-    .transform((v) => v ?? null);
 
-/** 'required' when the field is missing, 'invalid' when it holds something else. */
-const missingOrInvalid = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid');
-const ZId = z.uuid({ error: missingOrInvalid });
 
 /** A code from the service-type or fault-type list kept in settings (checked by the server). */
 const ZCatalogCode = z
@@ -190,7 +174,17 @@ export const ZAssignRequest = z.object({ technician_id: ZId });
 export const ZNoteRequest = z.object({ note: requiredText(2000) });
 export const ZOptionalNoteRequest = z.object({ note: optionalText(2000) }).default({ note: null });
 export const ZCancelRequest = z.object({ reason: requiredText(1000) });
-export const ZCompleteRequest = z.object({ diagnosis: requiredText(4000), resolution: requiredText(4000) });
+/**
+ * Completing: diagnosis and resolution, and the signatures captured on the technician's device
+ * (PNG data URLs). The server requires the technician's when a technician completes, and the
+ * customer's too unless the service was remote.
+ */
+export const ZCompleteRequest = z.object({
+  diagnosis: requiredText(4000),
+  resolution: requiredText(4000),
+  technician_signature: z.lazy(() => ZSignatureDataUrl).nullish(),
+  customer_signature: z.lazy(() => ZSignatureDataUrl).nullish(),
+});
 export type TAssignRequest = z.infer<typeof ZAssignRequest>;
 export type TCancelRequest = z.infer<typeof ZCancelRequest>;
 export type TCompleteRequest = z.infer<typeof ZCompleteRequest>;
@@ -218,7 +212,8 @@ export const ZSignatureDataUrl = z
 export const ZFeedbackRequest = z.object({
   rating: z.number({ error: missingOrInvalid }).int({ message: 'invalid' }).min(1, { message: 'invalid' }).max(5, { message: 'invalid' }),
   feedback: optionalText(2000),
-  signature: ZSignatureDataUrl,
+  /** Required unless the customer already signed on the technician's device at completion; given, it replaces that one. */
+  signature: ZSignatureDataUrl.nullish(),
 });
 export type TFeedbackRequest = z.infer<typeof ZFeedbackRequest>;
 
@@ -326,7 +321,12 @@ export const ZServiceRequest = z.object({
     resolution: z.string().nullable(),
     /** The parts named when the request went to `pending_parts`. */
     awaiting_parts_note: z.string().nullable(),
+    ...zFieldWorkFields,
   }),
+  /** The latest quality check (admin), null until one is made. */
+  quality_check: ZQualityCheck.nullable(),
+  /** The field-work actions the caller may take now (packages/shared/src/field-work.ts). */
+  work_actions: ZWorkActions,
   cancellation: z.object({ reason: z.string(), at: z.string(), by: ZPerson.nullable() }).nullable(),
   feedback: z
     .object({

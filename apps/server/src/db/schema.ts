@@ -63,6 +63,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
     // Request search by customer name (decision 004): a few thousand names, not a million requests.
+    // fastupdate = off (migration 0007, drizzle-kit cannot say it): searches never scan a pending list.
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
@@ -447,6 +448,7 @@ export const priorityEnum = pgEnum('request_priority', PRIORITIES);
 export const serviceLocationEnum = pgEnum('service_location', SERVICE_LOCATIONS);
 export const warrantyStatusEnum = pgEnum('warranty_status', WARRANTY_STATUSES);
 export const attachmentKindEnum = pgEnum('attachment_kind', ['photo', 'customer_signature', 'technician_signature']);
+export const qualityCheckResultEnum = pgEnum('quality_check_result', ['passed', 'failed']);
 
 export const serviceRequests = pgTable(
   'service_requests',
@@ -490,6 +492,17 @@ export const serviceRequests = pgTable(
     /** For the first-time-fix rate: ever waited for parts, times reopened. */
     everPendingParts: boolean('ever_pending_parts').notNull().default(false),
     reopenCount: integer('reopen_count').notNull().default(0),
+    // The technician's structured diagnostic (issue #10); diagnosis and resolution above.
+    symptoms: text('symptoms'),
+    diagnosticNotes: text('diagnostic_notes'),
+    laborHours: numeric('labor_hours', { precision: 6, scale: 2 }),
+    /** The parts request (a transfer into the van) a `pending_parts` request waits for. */
+    awaitingTransferId: uuid('awaiting_transfer_id'),
+    // The latest quality check (admin, on a completed request); a failed one reopens it.
+    qcResult: qualityCheckResultEnum('qc_result'),
+    qcNotes: text('qc_notes'),
+    qcBy: uuid('qc_by').references(() => users.id),
+    qcAt: ts('qc_at'),
     rating: integer('rating'),
     feedback: text('feedback'),
     feedbackAt: ts('feedback_at'),
@@ -508,7 +521,11 @@ export const serviceRequests = pgTable(
     index('service_requests_service_type_idx').on(t.serviceType, t.createdAt, t.id),
     index('service_requests_customer_idx').on(t.customerId, t.createdAt, t.id),
     index('service_requests_technician_idx').on(t.technicianId, t.createdAt, t.id),
+    // Reports and performance figures read completed work by completion date.
+    index('service_requests_completed_idx').on(t.completedAt, t.id).where(sql`${t.completedAt} is not null`),
+    index('service_requests_technician_completed_idx').on(t.technicianId, t.completedAt).where(sql`${t.completedAt} is not null`),
     index('service_requests_serial_idx').on(sql`lower(${t.deviceSerial})`, t.createdAt).where(sql`${t.deviceSerial} is not null`),
+    // fastupdate = off (migration 0007, drizzle-kit cannot say it): searches never scan a pending list.
     index('service_requests_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('service_requests_rating_check', sql`${t.rating} between 1 and 5`),
     check('service_requests_home_address_check', sql`${t.location} <> 'home' or ${t.address} is not null`),
@@ -553,6 +570,64 @@ export const attachments = pgTable(
     index('attachments_request_idx').on(t.requestId, t.kind, t.createdAt),
     // One customer signature and one technician signature per request.
     uniqueIndex('attachments_signature_key').on(t.requestId, t.kind).where(sql`${t.kind} <> 'photo'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------
+// Field work (issue #10): the work log and the parts used on a request.
+
+/** A stretch of work on a request; the open one has no ended_at (at most one per request). */
+export const workLogEntries = pgTable(
+  'work_log_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    technicianId: uuid('technician_id')
+      .notNull()
+      .references(() => users.id),
+    startedAt: ts('started_at').notNull(),
+    endedAt: ts('ended_at'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('work_log_entries_request_idx').on(t.requestId, t.startedAt),
+    index('work_log_entries_technician_idx').on(t.technicianId, t.startedAt),
+    uniqueIndex('work_log_entries_open_key').on(t.requestId).where(sql`${t.endedAt} is null`),
+    check('work_log_entries_range_check', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
+  ],
+);
+
+/**
+ * A part used on a request, taken from the technician's van: writing the line writes a
+ * `consumption` movement, removing it the `return` (both through the inventory ledger). The
+ * unit price and tax rate are those of the item at the time.
+ */
+export const requestParts = pgTable(
+  'request_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    quantity: quantity('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('request_parts_request_idx').on(t.requestId, t.createdAt),
+    index('request_parts_item_idx').on(t.itemId, t.createdAt),
+    check('request_parts_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
 

@@ -664,7 +664,8 @@ export async function seedServiceRequests(tx: Tx): Promise<void> {
           break;
         case 'complete':
           caller = technician ?? admin;
-          body = { diagnosis: step.diagnosis, resolution: step.resolution };
+          // Signed on the technician's device: the technician and the customer (PRODUCT.md §3).
+          body = { diagnosis: step.diagnosis, resolution: step.resolution, technician_signature: signatureDataUrl(n + 101), customer_signature: signatureDataUrl(n + 201) };
           break;
         default:
           caller = technician ?? admin;
@@ -706,4 +707,21 @@ export async function seedServiceRequests(tx: Tx): Promise<void> {
       updated_at = greatest(h.last_change, r.feedback_at)
     from h
     where r.id = h.request_id`);
+
+  // The work log, from the (backdated) history: each stretch in progress is worked for a while —
+  // until the next change, at most 3 hours (a request in progress now was paused after 2 hours).
+  await tx.execute(sql`delete from work_log_entries where request_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  await tx.execute(sql`
+    insert into work_log_entries (request_id, technician_id, started_at, ended_at, note)
+    select h.request_id, r.technician_id, h.created_at,
+      least(coalesce(h.next_at, h.created_at + interval '2 hours'), h.created_at + interval '3 hours', now()),
+      case when h.next_status = 'pending_parts' then 'Waiting for parts' end
+    from (
+      select request_id, created_at, to_status,
+        lead(created_at) over (partition by request_id order by created_at, id) as next_at,
+        lead(to_status) over (partition by request_id order by created_at, id) as next_status
+      from service_request_history
+      where request_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})) h
+    join service_requests r on r.id = h.request_id
+    where h.to_status = 'in_progress' and r.technician_id is not null`);
 }

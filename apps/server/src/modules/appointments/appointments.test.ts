@@ -29,7 +29,7 @@ async function person(role: Role, name?: string): Promise<Person> {
   const session = await sessionFor(server, user.id);
   return { id: user.id, role, token: session.access_token, name: user.name };
 }
-const call = (p: Person | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+const call = (p: Person | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
   server.call(method, url, { token: p?.token, body: method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}) });
 const q = <T>(query: ReturnType<typeof sql>) => server.ctx.db.execute(query).then((r) => rowsOf<T>(r));
 
@@ -341,6 +341,11 @@ describe(`schedules and time off (${TEST_DB})`, () => {
     const shorter = await call(t, 'PUT', `/api/technicians/${t.id}/schedule`, { weekly_hours: { ...ALL_DAY, [weekday]: { start: '08:00', end: '17:00' } } });
     expect(shorter.statusCode).toBe(409);
     expect(shorter.json().error).toMatchObject({ code: 'schedule_conflict', details: { appointments: [{ id: ap.id, number: ap.number }] } });
+    // The admin's technician page changes the same hours through another route: the same rule, nothing written.
+    const patched = await call(P.admin, 'PATCH', `/api/admin/technicians/${t.id}`, { weekly_hours: { ...ALL_DAY, [weekday]: null } });
+    expect(patched.statusCode).toBe(409);
+    expect(patched.json().error).toMatchObject({ code: 'schedule_conflict', details: { appointments: [{ id: ap.id }] } });
+    expect((await call(t, 'GET', `/api/technicians/${t.id}/schedule`)).json().weekly_hours[weekday]).toEqual(ALL_DAY[weekday as keyof typeof ALL_DAY]);
     const away = await call(P.admin, 'POST', `/api/technicians/${t.id}/time-off`, { starts_at: at(date, '00:00'), ends_at: at(dayFromNow(11), '00:00'), reason: 'Leave' });
     expect(away.json().error).toMatchObject({ code: 'schedule_conflict', details: { appointments: [{ id: ap.id }] } });
     expect((await call(t, 'POST', `/api/technicians/${t.id}/time-off`, { starts_at: at(date, '09:00'), ends_at: at(date, '08:00') })).json().error.fields).toEqual({ ends_at: 'invalid' });

@@ -6,7 +6,9 @@ import { rowsOf } from '../inventory/ledger.js';
 import { getSettings } from '../settings/service.js';
 import { dayBounds, dayOf, fitsHours, formatInstant } from '../booking/availability.js';
 import { loadTechnicianDays, lockTechnician } from '../booking/queries.js';
-import { publishAppointment, slotUnavailable } from './service.js';
+import { AppError } from '../../lib/errors.js';
+import { dropPending } from '../jobs/queue.js';
+import { publishAppointment, REMINDER_JOB, slotUnavailable } from './service.js';
 
 /**
  * The appointment follows its request to a new technician (dispatch, issue #9): called from
@@ -45,4 +47,55 @@ export async function moveAppointmentsToTechnician(tx: Tx, requestId: string, te
     await publishAppointment(tx, 'appointment.updated', { id: a.id, status: a.status, customer_id: a.customer_id, technician_id: technician.id }, [a.technician_id]);
   }
   return live.map((a) => a.id);
+}
+
+interface LiveAppointment {
+  id: string;
+  number: string;
+  customer_id: string;
+  technician_id: string;
+  starts: number;
+}
+
+async function liveAppointments(tx: Tx, requestId: string): Promise<LiveAppointment[]> {
+  return rowsOf<LiveAppointment>(
+    await tx.execute(sql`
+      select id, number, customer_id, technician_id, (extract(epoch from starts_at) * 1000)::float8 as starts
+      from appointments
+      where service_request_id = ${requestId}::uuid and status in ('scheduled', 'confirmed')
+      order by starts_at
+      for update`),
+  );
+}
+
+/**
+ * Unassigning a request whose appointment is still booked would leave the customer expecting a
+ * technician who no longer has the job: refused (409 appointment_booked, naming it). The admin
+ * reassigns (the appointment follows) or cancels the appointment first.
+ */
+export async function refuseUnassignWhileBooked(tx: Tx, requestId: string, requestNumber: string): Promise<void> {
+  const [a] = await liveAppointments(tx, requestId);
+  if (!a) return;
+  const { time_zone: zone } = await getSettings(tx, ['time_zone']);
+  throw new AppError(
+    409,
+    'appointment_booked',
+    `${requestNumber} has appointment ${a.number} booked for ${formatInstant(a.starts, zone)}: reassign the request (the appointment follows) or cancel the appointment first`,
+    { details: { appointments: [{ id: a.id, number: a.number }] } },
+  );
+}
+
+/**
+ * A cancelled request's booked appointments are cancelled with it, in its transaction, with the
+ * same reason; their reminders are dropped. The request's own cancellation tells the customer
+ * and the technician, so this only publishes the appointments' change.
+ */
+export async function cancelAppointmentsWithRequest(tx: Tx, requestId: string, reason: string, actorId: string): Promise<void> {
+  for (const a of await liveAppointments(tx, requestId)) {
+    await tx.execute(sql`
+      update appointments set status = 'cancelled', cancel_reason = ${reason}, cancelled_by = ${actorId}::uuid, cancelled_at = now(), updated_at = now()
+      where id = ${a.id}::uuid`);
+    await dropPending(tx, REMINDER_JOB, a.id);
+    await publishAppointment(tx, 'appointment.cancelled', { id: a.id, status: 'cancelled', customer_id: a.customer_id, technician_id: a.technician_id });
+  }
 }

@@ -144,6 +144,23 @@ describe(`dispatch (${TEST_DB})`, () => {
     expect((await call(P.admin, 'POST', `/api/service-requests/${one.request}/assign`, { technician_id: two.technician })).statusCode).toBe(200);
   });
 
+  it('a booked request cannot be unassigned (409 appointment_booked, nothing written); cancelling it cancels its appointment and drops the reminders', async () => {
+    const start = riyadh('10:00').plus({ days: 5 }).toISO({ suppressMilliseconds: true })!;
+    const b = await book(start);
+    const refused = await call(P.admin, 'POST', `/api/service-requests/${b.request}/unassign`, {});
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'appointment_booked', details: { appointments: [{ id: b.appointment }] } });
+    const [kept] = await q<{ status: string; technician_id: string }>(sql`select status, technician_id from service_requests where id = ${b.request}::uuid`);
+    expect(kept).toEqual({ status: 'assigned', technician_id: b.technician });
+
+    expect(await q(sql`select 1 from jobs where subject_id = ${b.appointment}::uuid and done_at is null`)).not.toEqual([]);
+    const cancelled = await call(P.admin, 'POST', `/api/service-requests/${b.request}/cancel`, { reason: 'Customer moved away' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [ap] = await q<{ status: string; cancel_reason: string; cancelled_by: string }>(sql`select status, cancel_reason, cancelled_by from appointments where id = ${b.appointment}::uuid`);
+    expect(ap).toEqual({ status: 'cancelled', cancel_reason: 'Customer moved away', cancelled_by: P.admin.id });
+    expect(await q(sql`select 1 from jobs where subject_id = ${b.appointment}::uuid and done_at is null`)).toEqual([]);
+  });
+
   it('notifies every admin once per breached target, not counting time waiting for parts', async () => {
     const id = await raise('high'); // response 2 h, resolution 8 h
     // Raised Sunday 2026-11-01 08:00, answered 08:30, waiting for parts Sunday 09:00 → Monday 09:00.

@@ -53,6 +53,19 @@ async function publishSchedule(tx: Tx, technicianId: string) {
   await publish(tx, { topic: 'appointments', event: 'schedule.updated', audience: { roles: ['admin'], userIds: [technicianId] }, payload: { ids: [technicianId] } });
 }
 
+/**
+ * Refuses (409 schedule_conflict, listing them) new weekly hours that a booked appointment of the
+ * technician would fall outside. Every path that changes weekly hours calls it, inside its
+ * transaction after locking the technician (`lockTechnician`), so a booking cannot slip in between.
+ */
+export async function assertHoursKeepBookings(tx: Tx, technicianId: string, weeklyHours: TWeeklyHours): Promise<void> {
+  const { time_zone } = await getSettings(tx, ['time_zone']);
+  const outside = (await booked(tx, technicianId)).filter(
+    (a) => !fitsHours(weeklyHours, { start: Date.parse(a.starts_at), end: Date.parse(a.ends_at) }, time_zone),
+  );
+  if (outside.length) throw stranded(outside);
+}
+
 const normalise = (w: Partial<TWeeklyHours> | Record<string, unknown>): TWeeklyHours =>
   Object.fromEntries(DAYS.map((d) => [d, (w as Record<string, TWeeklyHours['0']>)[d] ?? null])) as TWeeklyHours;
 
@@ -84,11 +97,7 @@ export function createScheduleService(ctx: AppContext) {
     async putSchedule(caller: ScheduleCaller, technicianId: string, body: TPutSchedule): Promise<TSchedule> {
       await db.transaction(async (tx) => {
         const before = await load(caller, technicianId, tx, true);
-        const { time_zone } = await getSettings(tx, ['time_zone']);
-        const outside = (await booked(tx, technicianId)).filter(
-          (a) => !fitsHours(body.weekly_hours, { start: Date.parse(a.starts_at), end: Date.parse(a.ends_at) }, time_zone),
-        );
-        if (outside.length) throw stranded(outside);
+        await assertHoursKeepBookings(tx, technicianId, body.weekly_hours);
         await tx.execute(sql`update technicians set weekly_hours = ${JSON.stringify(body.weekly_hours)}::jsonb where user_id = ${technicianId}::uuid`);
         await audit(tx, {
           actorId: caller.userId,

@@ -17,9 +17,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { like, lowerBound, upperBound, where } from '../inventory/keyset.js';
+import { FIELD_WORK_DETAIL_COLUMNS, type FieldWorkRow } from '../field-work/queries.js';
 
 /** A timestamp as ISO 8601 in UTC (milliseconds), the same text from both drivers. */
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+export const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 /** The same with microseconds: exact, for cursors. */
 const isoExact = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -104,7 +105,7 @@ export interface DeviceHistoryRow {
 }
 
 /** One request with everything its detail shows (one statement). */
-export interface DetailRow extends SummaryRow {
+export interface DetailRow extends SummaryRow, FieldWorkRow {
   address: string | null;
   additional_notes: string | null;
   warranty_status: WarrantyStatus;
@@ -169,7 +170,8 @@ export const requestQuery = (id: string, v: Visibility) => sql`
     r.feedback, ${iso('r.feedback_at')} as feedback_at,
     (select a.id from attachments a where a.request_id = r.id and a.kind = 'customer_signature' limit 1) as signature_id,
     ${HISTORY_JSON} as history,
-    ${deviceHistoryJson(v)} as device_history
+    ${deviceHistoryJson(v)} as device_history,
+    ${FIELD_WORK_DETAIL_COLUMNS}
   from service_requests r
   join users cu on cu.id = r.customer_id
   left join customers c on c.user_id = r.customer_id
@@ -191,7 +193,9 @@ export interface LockedRequest {
   customer_name: string;
   technician_id: string | null;
   technician_name: string | null;
+  location: ServiceLocation;
   has_feedback: boolean;
+  has_customer_signature: boolean;
   caller_name: string | null;
 }
 
@@ -204,7 +208,8 @@ export async function lockRequest(tx: DbOrTx, id: string, callerId: string, v: V
   const [row] = rowsOf<LockedRequest>(
     await tx.execute(sql`
       select r.id, r.number, r.status, r.customer_id, cu.name as customer_name, r.technician_id, tu.name as technician_name,
-        (r.feedback_at is not null) as has_feedback,
+        r.location, (r.feedback_at is not null) as has_feedback,
+        exists (select 1 from attachments s where s.request_id = r.id and s.kind = 'customer_signature') as has_customer_signature,
         (select x.name from users x where x.id = ${callerId}::uuid) as caller_name
       from service_requests r
       join users cu on cu.id = r.customer_id

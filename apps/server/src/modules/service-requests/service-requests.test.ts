@@ -94,7 +94,7 @@ const BODIES: Record<ServiceRequestAction, (status: ServiceRequestStatus) => unk
   start: () => ({}),
   'await-parts': () => ({ note: 'waiting for a battery' }),
   resume: () => ({ note: 'battery arrived' }),
-  complete: () => ({ diagnosis: 'worn battery', resolution: 'replaced the battery' }),
+  complete: () => ({ diagnosis: 'worn battery', resolution: 'replaced the battery', technician_signature: signature, customer_signature: signature }),
   reopen: () => ({ note: 'still drains fast' }),
   cancel: () => ({ reason: 'changed my mind' }),
 };

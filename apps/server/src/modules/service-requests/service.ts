@@ -20,6 +20,8 @@ import {
   type TServiceRequestSummary,
   INVITATION_TTL_DAYS,
   type Language,
+  type WorkFacts,
+  workActions,
 } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -37,7 +39,8 @@ import { insertAccount } from '../users/accounts.js';
 import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
-import { moveAppointmentsToTechnician } from '../appointments/follow.js';
+import { closeWorkEntry, openWorkEntry } from '../field-work/queries.js';
+import { cancelAppointmentsWithRequest, moveAppointmentsToTechnician, refuseUnassignWhileBooked } from '../appointments/follow.js';
 import {
   findRequest,
   listRequests,
@@ -66,6 +69,15 @@ const facts = (r: { status: ServiceRequestStatus; customer_id: string; technicia
   status: r.status,
   customer_id: r.customer_id,
   technician_id: r.technician_id,
+});
+
+/** What the shared work rules (packages/shared/src/field-work.ts) need of a detail row. */
+export const workFactsOf = (r: DetailRow): WorkFacts => ({
+  status: r.status,
+  technician_id: r.technician_id,
+  work_running: r.work_log.some((w) => w.ended_at === null),
+  checked_since_completion: r.checked_since_completion,
+  has_van: r.van_id !== null,
 });
 
 export function summaryOf(r: SummaryRow, actor: ServiceRequestActor): TServiceRequestSummary {
@@ -113,7 +125,20 @@ function detailOf(r: DetailRow, actor: ServiceRequestActor): TServiceRequest {
       diagnosis: r.diagnosis,
       resolution: r.resolution,
       awaiting_parts_note: r.awaiting_parts_note,
+      symptoms: r.symptoms,
+      diagnostic_notes: r.diagnostic_notes,
+      labor_hours: r.labor_hours,
+      work_log: r.work_log,
+      open_entry_id: r.work_log.find((w) => w.ended_at === null)?.id ?? null,
+      duration_seconds: r.work_log.reduce((sum, w) => sum + w.seconds, 0),
+      parts: r.parts,
+      parts_totals: r.parts_totals,
+      awaiting_transfer: r.awaiting_transfer,
+      attachments: r.attachments,
+      van_id: r.van_id,
     },
+    quality_check: r.qc_result && r.qc_at ? { result: r.qc_result, notes: r.qc_notes, checked_by: r.qc_by ? { id: r.qc_by, name: r.qc_by_name ?? '' } : null, checked_at: r.qc_at } : null,
+    work_actions: workActions(workFactsOf(r), actor),
     cancellation:
       r.cancelled_at && r.cancel_reason !== null
         ? { reason: r.cancel_reason, at: r.cancelled_at, by: r.cancelled_by ? { id: r.cancelled_by, name: r.cancelled_by_name ?? '' } : null }
@@ -154,7 +179,7 @@ async function activeAdmins(tx: DbOrTx, except: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-async function publishChange(tx: Tx, event: string, r: { id: string; status: ServiceRequestStatus; customer_id: string }, technicians: (string | null)[]) {
+export async function publishChange(tx: Tx, event: string, r: { id: string; status: ServiceRequestStatus; customer_id: string }, technicians: (string | null)[]) {
   await publish(tx, {
     topic: 'service_requests',
     event,
@@ -382,6 +407,8 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
     // Dispatch: a live appointment follows the request to its new technician, or the assignment is refused (409 slot_unavailable).
     await moveAppointmentsToTechnician(tx, id, t);
   }
+  if (action === 'unassign') await refuseUnassignWhileBooked(tx, id, row.number);
+  if (action === 'cancel') await cancelAppointmentsWithRequest(tx, id, b.reason as string, caller.userId);
 
   const to = SERVICE_REQUEST_RULES[action].to;
   const note = action === 'assign' ? technician!.name : ((b.note ?? b.reason ?? null) as string | null);
@@ -394,6 +421,11 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
     insert into service_request_history (request_id, from_status, to_status, actor_id, note, created_at)
     select id, ${row.status}::service_request_status, ${to}::service_request_status, ${caller.userId}::uuid, ${note}, clock_timestamp() from changed`);
 
+  // The work log follows the status: work runs while in progress (issue #10).
+  if (action === 'start' || action === 'resume') await openWorkEntry(tx, id, row.technician_id ?? caller.userId);
+  if (action === 'await-parts' || action === 'complete' || action === 'cancel') await closeWorkEntry(tx, id);
+  if (action === 'complete') await storeCompletionSignatures(tx, caller, row, b);
+
   if (isStaff(caller)) {
     await audit(tx, {
       actorId: caller.userId,
@@ -401,7 +433,8 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
       entity: 'service_request',
       entityId: id,
       before: { status: row.status, technician_id: row.technician_id },
-      after: { status: to, ...b },
+      // Signature images are attachments, not audit text.
+      after: { status: to, ...Object.fromEntries(Object.entries(b).filter(([k]) => !k.endsWith('_signature'))) },
       ip: caller.ip,
     });
   }
@@ -446,6 +479,37 @@ function refuse(row: LockedRequest, caller: RequestCaller, action: ServiceReques
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/** A signature data URL's PNG bytes, checked by their magic number (400 on the field otherwise). */
+function signaturePng(dataUrl: string, field: string): Buffer {
+  const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (png.length < PNG_SIGNATURE.length + 12 || !png.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) throw badRequest({ [field]: 'invalid' });
+  return png;
+}
+
+/** Stores a request's signature of one kind, replacing the one it had (one per kind and request). */
+export async function storeSignature(tx: Tx, requestId: string, kind: 'customer_signature' | 'technician_signature', png: Buffer, by: string): Promise<void> {
+  await tx.execute(sql`delete from attachments where request_id = ${requestId}::uuid and kind = ${kind}`);
+  await tx.insert(attachments).values({ requestId, kind, contentType: 'image/png', size: png.length, data: png, createdBy: by });
+}
+
+/**
+ * The signatures captured on the technician's device when the work is completed: the
+ * technician's own is required when a technician completes, and the customer's too unless the
+ * service was remote (the customer is not there to sign). An admin completing may give them.
+ */
+async function storeCompletionSignatures(tx: Tx, caller: RequestCaller, row: LockedRequest, b: Record<string, unknown>) {
+  const technicianSig = b.technician_signature as string | null | undefined;
+  const customerSig = b.customer_signature as string | null | undefined;
+  if (caller.role === 'technician') {
+    const missing: Record<string, 'required'> = {};
+    if (!technicianSig) missing.technician_signature = 'required';
+    if (!customerSig && row.location !== 'remote') missing.customer_signature = 'required';
+    if (Object.keys(missing).length) throw badRequest(missing);
+  }
+  if (technicianSig) await storeSignature(tx, row.id, 'technician_signature', signaturePng(technicianSig, 'technician_signature'), caller.userId);
+  if (customerSig) await storeSignature(tx, row.id, 'customer_signature', signaturePng(customerSig, 'customer_signature'), caller.userId);
+}
+
 /**
  * The customer's feedback on their own completed request, once: rating, text and the signature
  * image (a PNG, stored as an attachment). Notifies the technician and the admins.
@@ -460,10 +524,9 @@ export async function giveFeedback(tx: Tx, caller: RequestCaller, id: string, bo
     }
     throw forbidden('Only the customer gives feedback on their request');
   }
-  const png = Buffer.from(body.signature.slice(body.signature.indexOf(',') + 1), 'base64');
-  if (png.length < PNG_SIGNATURE.length + 12 || !png.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) throw badRequest({ signature: 'invalid' });
-
-  await tx.insert(attachments).values({ requestId: id, kind: 'customer_signature', contentType: 'image/png', size: png.length, data: png, createdBy: caller.userId });
+  // Signed already on the technician's device at completion: a new signature is optional and replaces it.
+  if (body.signature) await storeSignature(tx, id, 'customer_signature', signaturePng(body.signature, 'signature'), caller.userId);
+  else if (!row.has_customer_signature) throw badRequest({ signature: 'required' });
   await tx
     .update(serviceRequests)
     .set({ rating: body.rating, feedback: body.feedback, feedbackAt: sql`now()`, updatedAt: sql`now()` })

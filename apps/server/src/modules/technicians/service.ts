@@ -16,7 +16,9 @@ import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { publishUsersChanged } from '../auth/queries.js';
 import { after as afterCursor, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
+import { lockTechnician } from '../booking/queries.js';
 import { rowsOf } from '../inventory/ledger.js';
+import { assertHoursKeepBookings } from '../schedule/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
 import { checkSkills, normaliseWeeklyHours } from '../users/accounts.js';
@@ -209,6 +211,11 @@ export function createTechnicianService(ctx: AppContext, accounts: UserAdminServ
         if (user?.role !== 'technician') throw notFound('Technician');
         const before = (await getTechnician(tx, id))!;
         const skills = input.skills !== undefined ? await checkSkills(tx, input.skills) : undefined;
+        // New hours must keep every booked appointment inside them, as on the schedule page.
+        if (input.weekly_hours !== undefined) {
+          await lockTechnician(tx, id);
+          await assertHoursKeepBookings(tx, id, normaliseWeeklyHours(input.weekly_hours));
+        }
         if (skills !== undefined || input.weekly_hours !== undefined) {
           await tx
             .update(technicians)

@@ -16,11 +16,11 @@ import {
 } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { inventoryItems, serviceRequests, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
+import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { applyMovements } from '../inventory/ledger.js';
+import { applyMovements, rowsOf } from '../inventory/ledger.js';
 import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
@@ -277,7 +277,7 @@ export async function applyTransition(
   }
   // Only a van has a technician.
   if (action === 'receive' && row.to_technician_id) {
-    await tellWaitingJobs(tx, row.to_technician_id, { number: row.number, to: row.to_name });
+    await tellWaitingJobs(tx, row.to_technician_id, { id, number: row.number, to: row.to_name });
   }
   return { id, actor };
 }
@@ -287,17 +287,21 @@ const WAITING_NAMED = 10;
 
 /**
  * Parts arrived in a technician's van (PRODUCT.md §4): one notification to the technician
- * naming their requests waiting in `pending_parts` — one extra query, and nothing when none
- * waits. Transfers carry no link to a request yet, so every waiting request of the van's
- * technician is named; one request links to itself, several to their filtered list.
+ * naming their requests waiting in `pending_parts` for it — one extra query, and nothing when
+ * none waits. A request that asked for parts through its own parts request
+ * (`awaiting_transfer_id`, issue #10) is named alone; otherwise (parts asked for separately) every
+ * waiting request of the van's technician is. One request links to itself, several to their list.
  */
-async function tellWaitingJobs(tx: Tx, technicianId: string, transfer: { number: string; to: string }) {
-  const waiting = await tx
-    .select({ id: serviceRequests.id, number: serviceRequests.number, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(serviceRequests)
-    .where(and(eq(serviceRequests.technicianId, technicianId), eq(serviceRequests.status, 'pending_parts')))
-    .orderBy(serviceRequests.number)
-    .limit(WAITING_NAMED);
+async function tellWaitingJobs(tx: Tx, technicianId: string, transfer: { id: string; number: string; to: string }) {
+  const waiting = rowsOf<{ id: string; number: string; total: number }>(
+    await tx.execute(sql`
+      with waiting as (
+        select id, number, awaiting_transfer_id = ${transfer.id}::uuid as linked
+        from service_requests
+        where technician_id = ${technicianId}::uuid and status = 'pending_parts'),
+      chosen as (select id, number from waiting where linked or not exists (select 1 from waiting where linked))
+      select id, number, (count(*) over ())::int as total from chosen order by number limit ${WAITING_NAMED}`),
+  );
   if (!waiting.length) return;
   const count = waiting[0]!.total;
   const named = waiting.map((r) => r.number).join(', ');

@@ -1,0 +1,74 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_PHOTO_BYTES, ZAttachment } from '@portal/shared';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { actorOf } from '../../plugins/access.js';
+import type { AttachmentService } from './service.js';
+
+const params = z.object({ id: z.uuid({ message: 'invalid' }) });
+const tags = ['field work'];
+
+/** Photos and signature images of a request (issue #10). */
+export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentService }> = async (app, { attachments }) => {
+  // Scoped to these routes: one file, a few short fields, never more than MAX_PHOTO_BYTES buffered.
+  await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 6 } });
+
+  app.post(
+    '/service-requests/:id/attachments',
+    {
+      config: { access: 'work:service_request' },
+      schema: {
+        tags,
+        summary: 'Upload a photo or a signature (multipart: field `file`, `kind` photo | technician_signature | customer_signature, optional `caption`)',
+        params,
+        response: { 201: ZAttachment },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw badRequest({ file: 'required' }, 'Send the image as multipart/form-data');
+      const fields: Record<string, string> = {};
+      let file: Buffer | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') throw badRequest({ [part.fieldname]: 'invalid' });
+            file = await part.toBuffer();
+          } else {
+            fields[part.fieldname] = String(part.value ?? '');
+          }
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'file_too_large', `The file is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB`, { fields: { file: 'too_long' } });
+        }
+        throw err;
+      }
+      if (!file || !file.length) throw badRequest({ file: 'required' });
+      const caption = fields.caption?.trim() ? fields.caption.trim().slice(0, 500) : null;
+      const out = await attachments.upload(actorOf(req), req.params.id, file, fields.kind ?? '', caption);
+      return reply.code(201).send(out);
+    },
+  );
+
+  app.get(
+    '/attachments/:id',
+    {
+      config: { access: 'read:service_request' },
+      schema: { tags, summary: 'An image of a request the caller may see (`?thumb=1`: its thumbnail)', params, querystring: z.object({ thumb: z.enum(['0', '1']).optional() }) },
+    },
+    async (req, reply) => {
+      const file = await attachments.read(actorOf(req), req.params.id, req.query.thumb === '1');
+      return reply.header('content-type', file.contentType).header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(file.data);
+    },
+  );
+
+  app.delete(
+    '/attachments/:id',
+    { config: { access: 'work:service_request' }, schema: { tags, summary: 'Remove a photo (who added it, or an admin)', params } },
+    async (req, reply) => {
+      await attachments.remove(actorOf(req), req.params.id);
+      return reply.code(204).send();
+    },
+  );
+};
