@@ -10,7 +10,7 @@ export interface DashboardRoute {
   page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail'
     | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports'
     | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests'
-    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch';
+    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch' | 'tasks';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -25,7 +25,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'service-requests/:id', titleKey: 'nav.serviceRequestDetails', requires: ['read:service_request'], page: 'service-request-detail' },
   { path: 'appointments', titleKey: 'nav.appointments', requires: ['read:appointment'], page: 'appointments' },
   { path: 'appointments/:id', titleKey: 'appointments.detailTitle', requires: ['read:appointment'], page: 'appointment-detail' },
-  { path: 'tasks', titleKey: 'nav.tasks', requires: ['work:service_request:assigned'] },
+  { path: 'tasks', titleKey: 'nav.tasks', requires: ['work:service_request:assigned'], page: 'tasks' },
   { path: 'schedule', titleKey: 'nav.schedule', requires: ['manage:schedule'], page: 'schedule' },
   { path: 'warehouse-diagnostic', titleKey: 'nav.warehouseStatus', requires: ['read:stock'], page: 'warehouse-diagnostic' },
   { path: 'inventory', titleKey: 'nav.inventory', requires: ['read:inventory_item'], page: 'inventory' },

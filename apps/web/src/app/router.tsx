@@ -43,6 +43,7 @@ const ServiceRequestsPage = lazy(() => import('../features/service-requests/page
 const NewServiceRequestPage = lazy(() => import('../features/service-requests/pages/new-service-request-page'));
 const ServiceRequestDetailPage = lazy(() => import('../features/service-requests/pages/service-request-detail-page'));
 const AdminServiceRequestsPage = lazy(() => import('../features/service-requests/pages/admin-service-requests-page'));
+const TasksPage = lazy(() => import('../features/service-requests/pages/tasks-page'));
 const BookAppointmentPage = lazy(() => import('../features/booking/pages/book-appointment-page'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
 const AppointmentDetailPage = lazy(() => import('../features/appointments/pages/appointment-detail-page'));
@@ -97,6 +98,8 @@ function dashboardPage(route: DashboardRoute) {
       return <AuditPage />;
     case 'service-requests':
       return <ServiceRequestsPage />;
+    case 'tasks':
+      return <TasksPage />;
     case 'service-request-new':
       return <NewServiceRequestPage />;
     case 'service-request-detail':

@@ -19,6 +19,11 @@ import { toastSuccess } from '../../../lib/toast';
 import { useServiceRequestAction } from '../api/run-action';
 import { ACTION_COLORS, ACTION_FIELDS, actionBody, actionKey, type ActionField } from '../actions';
 import { UserPicker } from '../../../components/user-picker';
+import { useCurrentUser } from '../../../lib/session-store';
+import { SignatureField } from './signature-pad';
+
+type CompletionSignatures = { technician_signature: string | null; customer_signature: string | null };
+const NO_SIGNATURES: CompletionSignatures = { technician_signature: null, customer_signature: null };
 
 const ICONS: Record<ServiceRequestAction, Icon> = {
   assign: IconUserCheck,
@@ -45,6 +50,13 @@ export function RequestActions({ request, onError }: { request: TServiceRequest;
   const [values, setValues] = useState<Partial<Record<ActionField, string | null>>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<ServiceRequestAction | null>(null);
+  // Completing on the technician's device: both sign there (the customer unless the service was remote).
+  const [signatures, setSignatures] = useState<CompletionSignatures>(NO_SIGNATURES);
+  const user = useCurrentUser();
+  const signatureRequired = {
+    technician_signature: user.role === 'technician',
+    customer_signature: user.role === 'technician' && request.location !== 'remote',
+  };
 
   if (request.allowed_actions.length === 0) return null;
 
@@ -69,7 +81,14 @@ export function RequestActions({ request, onError }: { request: TServiceRequest;
     setErrors({});
     if (ACTION_FIELDS[action].length === 0) perform(action, {});
     else {
-      setValues(action === 'assign' && request.technician ? { technician_id: request.technician.id } : {});
+      setSignatures(NO_SIGNATURES);
+      setValues(
+        action === 'assign' && request.technician
+          ? { technician_id: request.technician.id }
+          : action === 'complete'
+            ? { diagnosis: request.work.diagnosis ?? '', resolution: request.work.resolution ?? '' }
+            : {},
+      );
       setOpen(action);
     }
   };
@@ -78,6 +97,12 @@ export function RequestActions({ request, onError }: { request: TServiceRequest;
     if (!open) return;
     const body = actionBody(open, values);
     const found = zodFieldErrors(SERVICE_REQUEST_ACTION_BODIES[open], body);
+    if (open === 'complete') {
+      Object.assign(body, signatures);
+      for (const field of ['technician_signature', 'customer_signature'] as const) {
+        if (signatureRequired[field] && !signatures[field]) found[field] = 'required';
+      }
+    }
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return;
@@ -150,6 +175,19 @@ export function RequestActions({ request, onError }: { request: TServiceRequest;
                 />
               ),
             )}
+            {open === 'complete' &&
+              (['technician_signature', 'customer_signature'] as const).map((field) => (
+                <div key={field} data-testid={`sr-action-${field}`}>
+                  <SignatureField
+                    label={t(`serviceRequests.actions.fields.${field}${signatureRequired[field] ? '' : 'Optional'}`)}
+                    error={translateFieldError(t, errors[field])}
+                    onChange={(value) => {
+                      setSignatures((current) => ({ ...current, [field]: value }));
+                      setErrors((e) => ({ ...e, [field]: '' }));
+                    }}
+                  />
+                </div>
+              ))}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(null)}>
                 {t('common.cancel')}

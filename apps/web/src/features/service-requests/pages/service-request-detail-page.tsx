@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconClipboardCheck, IconFileUnknown } from '@tabler/icons-react';
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { can, type TServiceRequest } from '@portal/shared';
@@ -17,6 +17,7 @@ import { useServiceRequest } from '../api/get-service-request';
 import { FeedbackSection } from '../components/feedback-section';
 import { HistoryTimeline } from '../components/history-timeline';
 import { RequestActions } from '../components/request-actions';
+import { WorkSection } from '../components/work/work-section';
 import { useServiceRequestsLive } from '../realtime';
 
 /** A label and its value; an empty value shows a dash. */
@@ -238,16 +239,7 @@ export function ServiceRequestDetailPage() {
               </SimpleGrid>
             </Section>
 
-            <Section title={t('serviceRequests.sections.qualityCheck')} testId="sr-section-quality">
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" color="gray" radius="xl">
-                  <IconClipboardCheck size={18} />
-                </ThemeIcon>
-                <Text size="sm" c="dimmed">
-                  {t('serviceRequests.qualityNotChecked')}
-                </Text>
-              </Group>
-            </Section>
+            <WorkSection request={r} />
 
             <Section title={t('serviceRequests.sections.customer')} testId="sr-section-customer">
               <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
