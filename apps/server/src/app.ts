@@ -59,6 +59,10 @@ import { scheduleRoutes } from './modules/schedule/routes.js';
 import { dispatchRoutes } from './modules/dispatch/routes.js';
 import { fieldWorkRoutes } from './modules/field-work/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
+import { serviceReportRoutes } from './modules/reports/service-report-routes.js';
+import { createServiceReportService } from './modules/reports/service-report.js';
+import { performanceReportRoutes } from './modules/reports/performance-routes.js';
+import { technicianDashboardRoutes } from './modules/dashboard/technician-routes.js';
 import { createAttachmentService } from './modules/attachments/service.js';
 import { createFieldWorkService } from './modules/field-work/service.js';
 import { startJobs } from './modules/jobs/handlers.js';
@@ -219,6 +223,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(fieldWorkRoutes, { prefix: '/api', work: createFieldWorkService(ctx, requests) });
   await app.register(attachmentRoutes, { prefix: '/api', attachments: createAttachmentService(ctx) });
   await app.register(customerDashboardRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(serviceReportRoutes, { prefix: '/api', reports: createServiceReportService(ctx, requests) });
+  await app.register(performanceReportRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(technicianDashboardRoutes, { prefix: '/api', db: ctx.db });
 
   const webDist = webDistDir(config);
   if (webDist) {

@@ -17,3 +17,4 @@ export * from './appointments.js';
 export * from './dispatch.js';
 export * from './text-input.js';
 export * from './field-work.js';
+export * from './reports.js';

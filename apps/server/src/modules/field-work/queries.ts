@@ -49,6 +49,13 @@ export const FIELD_WORK_DETAIL_COLUMNS = sql.raw(`
      'url', '/api/attachments/' || a.id, 'thumb_url', '/api/attachments/' || a.id || '?thumb=1') order by a.created_at, a.id), '[]'::json)
    from attachments a where a.request_id = r.id) as attachments`);
 
+/** What a service report list adds to each request `r`: parts total with tax, labor, the work log's length, the check. */
+export const REPORT_FIGURE_COLUMNS = sql.raw(`
+  (select coalesce(sum(${SUBTOTAL} + ${TAX}), 0)::numeric(14,2)::text from request_parts p where p.request_id = r.id) as parts_total,
+  r.labor_hours::text as labor_hours,
+  (select coalesce(floor(extract(epoch from sum(coalesce(w.ended_at, now()) - w.started_at))), 0)::int from work_log_entries w where w.request_id = r.id) as work_seconds,
+  r.qc_result`);
+
 /** What the detail row carries for field work. */
 export interface FieldWorkRow {
   symptoms: string | null;

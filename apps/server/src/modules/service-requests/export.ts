@@ -1,5 +1,5 @@
 import type { Language, TCatalogEntry, TServiceRequestSummary } from '@portal/shared';
-import { formatDate } from '../transfers/document.js';
+import { formatDate, toCsv } from '../../lib/documents.js';
 
 /** At most this many rows in one export: beyond it, filter. */
 export const EXPORT_MAX_ROWS = 10_000;
@@ -76,12 +76,6 @@ const VALUES: Record<Language, Record<string, string>> = {
   },
 };
 
-/** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export interface RequestsCsvInput {
   rows: TServiceRequestSummary[];
   lang: Language;
@@ -119,5 +113,5 @@ export function renderRequestsCsv({ rows, lang, timeZone, serviceTypes, faultTyp
       r.rating === null ? '' : String(r.rating),
     ]),
   ];
-  return `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return toCsv(lines);
 }

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createElement as h, type ReactElement } from 'react';
-import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
+import { Document, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import type { Language, TransferStatus, TTransfer, WarehouseKind } from '@portal/shared';
+import { firstStrongDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, toCsv, type PdfStyle } from '../../lib/documents.js';
 
 /**
  * The delivery note of a transfer (PRODUCT.md §4 "print" and "download"): an A4 PDF laid out
@@ -100,95 +99,13 @@ const LABELS = {
   },
 } as const;
 type Labels = (typeof LABELS)[Language];
-type Style = Parameters<typeof StyleSheet.create>[0][string];
+type Style = PdfStyle;
 
 const statusLabel = (l: Labels, s: TransferStatus) => l[`status_${s}`];
 const kindLabel = (l: Labels, k: WarehouseKind) => l[`kind_${k}`];
 
-/** "2026-11-22 09:51" in the company's time zone: the same digits and order in both languages. */
-export function formatDate(iso: string | null, timeZone: string): string {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
-/** 'rtl' or 'ltr' by the first letter with a strong direction (Arabic or Latin), or null. */
-export function firstStrongDirection(value: string): 'rtl' | 'ltr' | null {
-  const m = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]|[A-Za-z\u00C0-\u024F]/.exec(value);
-  if (!m) return null;
-  return m[0] >= '\u0590' && !/[\u00C0-\u024F]/.test(m[0]) ? 'rtl' : 'ltr';
-}
-
-/** A quantity without trailing zeros: "2.500" → "2.5", "3.000" → "3". */
-export function formatQuantity(q: string): string {
-  return q.includes('.') ? q.replace(/\.?0+$/, '') : q;
-}
-
-// ---------------------------------------------------------------------------------------
-// Fonts: the Arabic and Latin subsets of Cairo, each glyph taken from the first that has it.
-
-let fontsReady: Promise<void> | null = null;
-function registerFonts(): Promise<void> {
-  fontsReady ??= (async () => {
-    // Resolved through node_modules, so it works from src/ (tsx, vitest) and from the bundled dist/.
-    const require = createRequire(import.meta.url);
-    const dir = path.join(path.dirname(require.resolve('@fontsource/cairo/package.json')), 'files');
-    for (const subset of ['arabic', 'latin'] as const) {
-      Font.register({
-        family: `Cairo-${subset}`,
-        fonts: WEIGHTS.map((fontWeight) => ({ src: path.join(dir, `cairo-${subset}-${fontWeight}-normal.woff`), fontWeight })),
-      });
-    }
-    // Words are never hyphenated (Arabic has no hyphenation; codes must stay whole).
-    Font.registerHyphenationCallback((word) => [word]);
-    for (const fontWeight of WEIGHTS) {
-      const source = Font.getFont({ fontFamily: 'Cairo-arabic', fontWeight }) as unknown as FontSource | undefined;
-      await source?.load();
-      if (source?.data) reverseLigatureText(source.data);
-    }
-  })();
-  return fontsReady;
-}
-
-const WEIGHTS = [400, 700] as const;
-
-interface LaidOutGlyph {
-  codePoints: number[];
-}
-interface FontSource {
-  load(): Promise<void>;
-  data: { layout: (...args: unknown[]) => { glyphs: LaidOutGlyph[] } } | null;
-}
-
-/**
- * Cairo draws many Arabic letter pairs as one glyph (its required ligatures: لا, شر, ني …).
- * A PDF maps each glyph to its text, and text extractors (pdftotext, copy and paste) read an
- * Arabic line backwards character by character, so a ligature's text in logical order comes
- * out reversed ("رشكة" for "شركة"). Giving a ligature glyph its letters in drawn (visual)
- * order makes the extracted text read correctly. Only the text map changes, never the drawing.
- */
-function reverseLigatureText(font: NonNullable<FontSource['data']>) {
-  const layout = font.layout.bind(font);
-  font.layout = (...args: unknown[]) => {
-    const run = layout(...args);
-    run.glyphs = run.glyphs.map((glyph) =>
-      glyph.codePoints.length > 1 && glyph.codePoints.every(isArabic)
-        ? (Object.create(glyph, { codePoints: { value: [...glyph.codePoints].reverse() } }) as LaidOutGlyph)
-        : glyph,
-    );
-    return run;
-  };
-}
-const isArabic = (cp: number) => (cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0xfb50 && cp <= 0xfeff);
-
-const FONT = ['Cairo-arabic', 'Cairo-latin'];
-
 const styles = StyleSheet.create({
-  page: { padding: 36, fontSize: 10, fontFamily: FONT, color: '#111' },
+  page: { padding: 36, fontSize: 10, fontFamily: PDF_FONT, color: '#111' },
   company: { fontSize: 16, fontWeight: 700 },
   title: { fontSize: 13, marginTop: 2, color: '#333' },
   header: { borderBottomWidth: 1.5, borderBottomColor: '#111', paddingBottom: 8, marginBottom: 12 },
@@ -319,18 +236,12 @@ function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNote
 }
 
 export async function renderDeliveryNotePdf(input: DeliveryNoteInput): Promise<Buffer> {
-  await registerFonts();
+  await registerPdfFonts();
   return renderToBuffer(deliveryNote(input));
 }
 
 // ---------------------------------------------------------------------------------------
 // CSV
-
-/** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The same content as the PDF; UTF-8 with a BOM so spreadsheet programs show Arabic. */
 export function renderDeliveryNoteCsv({ transfer: t, companyName, timeZone, lang }: DeliveryNoteInput): string {
@@ -346,7 +257,7 @@ export function renderDeliveryNoteCsv({ transfer: t, companyName, timeZone, lang
   t.lines.forEach((line, i) => rows.push([String(i + 1), line.item_code, line.item_name, line.unit, formatQuantity(line.quantity)]));
   rows.push([]);
   for (const sign of [l.issuedSign, l.deliveredSign, l.receivedSign]) rows.push([sign, l.name, '', l.signature, '', l.signDate, '']);
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return toCsv(rows);
 }
 
 /** The file name of a delivery note: the transfer number (safe in any header). */

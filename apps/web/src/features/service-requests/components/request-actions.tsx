@@ -180,7 +180,11 @@ export function RequestActions({ request, onError }: { request: TServiceRequest;
                 <div key={field} data-testid={`sr-action-${field}`}>
                   <SignatureField
                     label={t(`serviceRequests.actions.fields.${field}${signatureRequired[field] ? '' : 'Optional'}`)}
-                    error={translateFieldError(t, errors[field])}
+                    error={
+                      errors[field]
+                        ? t(errors[field] === 'too_long' ? 'serviceRequests.feedback.signatureTooLarge' : 'serviceRequests.feedback.signatureRequired')
+                        : undefined
+                    }
                     onChange={(value) => {
                       setSignatures((current) => ({ ...current, [field]: value }));
                       setErrors((e) => ({ ...e, [field]: '' }));

@@ -1,0 +1,109 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Font, type StyleSheet } from '@react-pdf/renderer';
+
+/**
+ * What every document the portal prints shares (delivery notes, service reports, CSV exports):
+ * dates in the company's zone, the text direction of free text, the Cairo font for PDFs with
+ * Arabic shaped and extractable in reading order, and safe CSV. Docs: ARCHITECTURE.md, "Documents".
+ */
+
+export type PdfStyle = Parameters<typeof StyleSheet.create>[0][string];
+
+/** "2026-11-22 09:51" in the company's time zone: the same digits and order in both languages. */
+export function formatDate(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** 'rtl' or 'ltr' by the first letter with a strong direction (Arabic or Latin), or null. */
+export function firstStrongDirection(value: string): 'rtl' | 'ltr' | null {
+  const m = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]|[A-Za-z\u00C0-\u024F]/.exec(value);
+  if (!m) return null;
+  return m[0] >= '\u0590' && !/[\u00C0-\u024F]/.test(m[0]) ? 'rtl' : 'ltr';
+}
+
+/** A quantity without trailing zeros: "2.500" → "2.5", "3.000" → "3". */
+export function formatQuantity(q: string): string {
+  return q.includes('.') ? q.replace(/\.?0+$/, '') : q;
+}
+
+// ---------------------------------------------------------------------------------------
+// Fonts: the Arabic and Latin subsets of Cairo, each glyph taken from the first that has it.
+
+let fontsReady: Promise<void> | null = null;
+/** Registers Cairo (Arabic and Latin subsets) once; call before rendering any PDF. */
+export function registerPdfFonts(): Promise<void> {
+  fontsReady ??= (async () => {
+    // Resolved through node_modules, so it works from src/ (tsx, vitest) and from the bundled dist/.
+    const require = createRequire(import.meta.url);
+    const dir = path.join(path.dirname(require.resolve('@fontsource/cairo/package.json')), 'files');
+    for (const subset of ['arabic', 'latin'] as const) {
+      Font.register({
+        family: `Cairo-${subset}`,
+        fonts: WEIGHTS.map((fontWeight) => ({ src: path.join(dir, `cairo-${subset}-${fontWeight}-normal.woff`), fontWeight })),
+      });
+    }
+    // Words are never hyphenated (Arabic has no hyphenation; codes must stay whole).
+    Font.registerHyphenationCallback((word) => [word]);
+    for (const fontWeight of WEIGHTS) {
+      const source = Font.getFont({ fontFamily: 'Cairo-arabic', fontWeight }) as unknown as FontSource | undefined;
+      await source?.load();
+      if (source?.data) reverseLigatureText(source.data);
+    }
+  })();
+  return fontsReady;
+}
+
+const WEIGHTS = [400, 700] as const;
+
+interface LaidOutGlyph {
+  codePoints: number[];
+}
+interface FontSource {
+  load(): Promise<void>;
+  data: { layout: (...args: unknown[]) => { glyphs: LaidOutGlyph[] } } | null;
+}
+
+/**
+ * Cairo draws many Arabic letter pairs as one glyph (its required ligatures: لا, شر, ني …).
+ * A PDF maps each glyph to its text, and text extractors (pdftotext, copy and paste) read an
+ * Arabic line backwards character by character, so a ligature's text in logical order comes
+ * out reversed ("رشكة" for "شركة"). Giving a ligature glyph its letters in drawn (visual)
+ * order makes the extracted text read correctly. Only the text map changes, never the drawing.
+ */
+function reverseLigatureText(font: NonNullable<FontSource['data']>) {
+  const layout = font.layout.bind(font);
+  font.layout = (...args: unknown[]) => {
+    const run = layout(...args);
+    run.glyphs = run.glyphs.map((glyph) =>
+      glyph.codePoints.length > 1 && glyph.codePoints.every(isArabic)
+        ? (Object.create(glyph, { codePoints: { value: [...glyph.codePoints].reverse() } }) as LaidOutGlyph)
+        : glyph,
+    );
+    return run;
+  };
+}
+const isArabic = (cp: number) => (cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0xfb50 && cp <= 0xfeff);
+
+/** The font family list every PDF uses: each glyph from the first subset that has it. */
+export const PDF_FONT = ['Cairo-arabic', 'Cairo-latin'];
+
+// ---------------------------------------------------------------------------------------
+// CSV
+
+/** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it as a formula. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Rows as CSV: UTF-8 with a BOM so spreadsheet programs show Arabic, CRLF line ends. */
+export function toCsv(rows: string[][]): string {
+  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

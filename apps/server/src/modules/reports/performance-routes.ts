@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZPerformanceQuery, ZPerformanceReport } from '@portal/shared';
+import type { Db } from '../../db/client.js';
+import { actorOf } from '../../plugins/access.js';
+import { performanceReport } from './performance.js';
+
+export const performanceReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/reports/performance',
+    {
+      config: { access: 'read:performance_report' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Performance per technician over a period (company calendar days): jobs, completion and response times, first-time fix, rating, hours logged; a technician sees their own',
+        querystring: ZPerformanceQuery,
+        response: { 200: ZPerformanceReport },
+      },
+    },
+    async (req) => performanceReport(db, actorOf(req), req.query),
+  );
+};

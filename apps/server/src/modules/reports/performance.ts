@@ -1,0 +1,146 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Role, TPerformanceQuery, TPerformanceReport, TTechnicianPerformance } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { getSettings } from '../settings/service.js';
+
+/**
+ * Technician performance (PRODUCT.md §5, §10), computed in the database. Over a period:
+ * - the jobs are the requests the technician completed in it (and that are still completed);
+ * - completion time = completed − request date, response time = first response − request
+ *   date, job duration = the job's work log, each a mean over the jobs, in hours;
+ * - first-time fix = a job that never waited for parts and was never reopened;
+ * - rating = the mean of the jobs' ratings;
+ * - hours logged = the technician's work log entries started in the period.
+ * The technician dashboard reads the same figures over all time.
+ */
+
+export interface Period {
+  /** Inclusive; null = since the beginning. */
+  start: Date | null;
+  /** Exclusive; null = up to now. */
+  end: Date | null;
+}
+
+const round2 = (expr: string) => `round((${expr})::numeric, 2)::float8`;
+
+interface FigureRow {
+  id: string;
+  name: string;
+  jobs_completed: number;
+  average_completion_hours: number | null;
+  average_response_hours: number | null;
+  average_job_hours: number | null;
+  first_time_fix_rate: number | null;
+  average_rating: number | null;
+  rating_count: number;
+  hours_logged: number;
+}
+
+/** One row per technician (all of them, or `technicianId`), in name order. */
+export async function performanceFigures(db: DbOrTx, period: Period, technicianId?: string): Promise<TTechnicianPerformance[]> {
+  const completedIn = sql.join(
+    [
+      sql`r.status = 'completed'`,
+      period.start ? sql`r.completed_at >= ${period.start.toISOString()}::timestamptz` : undefined,
+      period.end ? sql`r.completed_at < ${period.end.toISOString()}::timestamptz` : undefined,
+      technicianId ? sql`r.technician_id = ${technicianId}::uuid` : sql`r.technician_id is not null`,
+    ].filter((c): c is SQL => c !== undefined),
+    sql` and `,
+  );
+  const loggedIn = sql.join(
+    [
+      sql`true`,
+      period.start ? sql`w.started_at >= ${period.start.toISOString()}::timestamptz` : undefined,
+      period.end ? sql`w.started_at < ${period.end.toISOString()}::timestamptz` : undefined,
+      technicianId ? sql`w.technician_id = ${technicianId}::uuid` : undefined,
+    ].filter((c): c is SQL => c !== undefined),
+    sql` and `,
+  );
+  const rows = rowsOf<FigureRow>(
+    await db.execute(sql`
+      with jobs as (
+        select r.technician_id,
+          count(*)::int as jobs_completed,
+          ${sql.raw(round2('avg(extract(epoch from r.completed_at - r.created_at)) / 3600'))} as average_completion_hours,
+          ${sql.raw(round2('avg(extract(epoch from r.first_response_at - r.created_at)) / 3600'))} as average_response_hours,
+          ${sql.raw(round2('avg(wl.seconds) / 3600'))} as average_job_hours,
+          ${sql.raw(round2('avg(case when not r.ever_pending_parts and r.reopen_count = 0 then 1 else 0 end)'))} as first_time_fix_rate,
+          ${sql.raw(round2('avg(r.rating)'))} as average_rating,
+          count(r.rating)::int as rating_count
+        from service_requests r
+        left join lateral (
+          select extract(epoch from sum(coalesce(w.ended_at, now()) - w.started_at)) as seconds
+          from work_log_entries w where w.request_id = r.id
+        ) wl on true
+        where ${completedIn}
+        group by r.technician_id
+      ),
+      logged as (
+        select w.technician_id, extract(epoch from sum(coalesce(w.ended_at, now()) - w.started_at)) / 3600 as hours
+        from work_log_entries w where ${loggedIn}
+        group by w.technician_id
+      )
+      select u.id, u.name,
+        coalesce(j.jobs_completed, 0) as jobs_completed, j.average_completion_hours, j.average_response_hours, j.average_job_hours,
+        j.first_time_fix_rate, j.average_rating, coalesce(j.rating_count, 0) as rating_count,
+        ${sql.raw(round2('coalesce(l.hours, 0)'))} as hours_logged
+      from users u
+      left join jobs j on j.technician_id = u.id
+      left join logged l on l.technician_id = u.id
+      where u.role = 'technician'
+        ${technicianId ? sql`and u.id = ${technicianId}::uuid` : sql`and (u.active or j.technician_id is not null or l.technician_id is not null)`}
+      order by u.name, u.id`),
+  );
+  return rows.map(({ id, name, ...figures }) => ({ technician: { id, name }, ...figures }));
+}
+
+/** A period of the company's calendar days, `from` and `to` inclusive (default: the last 30 days). */
+export function periodOf(q: { from?: string; to?: string }, zone: string, now = DateTime.now()) {
+  const today = now.setZone(zone).startOf('day');
+  const to = q.to ? DateTime.fromISO(q.to, { zone }) : today;
+  const from = q.from ? DateTime.fromISO(q.from, { zone }) : to.minus({ days: 29 });
+  const days = Math.round(to.diff(from, 'days').days) + 1;
+  const bucket = days <= 31 ? 'day' : days <= 26 * 7 ? 'week' : 'month';
+  return { from, to, bucket, period: { start: from.toJSDate(), end: to.plus({ days: 1 }).toJSDate() } } as const;
+}
+
+export async function performanceReport(db: DbOrTx, caller: { userId: string; role: Role }, q: TPerformanceQuery): Promise<TPerformanceReport> {
+  // A technician reads their own figures only; another's id is a record they may not see.
+  let technicianId = q.technician_id;
+  if (caller.role === 'technician') {
+    if (technicianId && technicianId !== caller.userId) throw notFound('Technician');
+    technicianId = caller.userId;
+  }
+  const { time_zone } = await getSettings(db, ['time_zone']);
+  const { from, to, bucket, period } = periodOf(q, time_zone);
+  const technicians = await performanceFigures(db, period, technicianId);
+  if (technicianId && technicians.length === 0) throw notFound('Technician');
+
+  const start = period.start.toISOString();
+  const end = period.end.toISOString();
+  const bucketOf = (col: string) => sql.raw(`to_char(date_trunc('${bucket}', ${col} at time zone '${time_zone.replace(/'/g, "''")}'), 'YYYY-MM-DD')`);
+  const forTechnician = (col: string) => (technicianId ? sql`and ${sql.raw(col)} = ${technicianId}::uuid` : sql``);
+  const series = rowsOf<TPerformanceReport['series'][number]>(
+    await db.execute(sql`
+      select coalesce(j.period, l.period) as period, coalesce(j.technician_id, l.technician_id) as technician_id,
+        coalesce(j.jobs, 0)::int as jobs_completed, ${sql.raw(round2('coalesce(l.hours, 0)'))} as hours_logged
+      from (
+        select ${bucketOf('r.completed_at')} as period, r.technician_id, count(*) as jobs
+        from service_requests r
+        where r.status = 'completed' and r.technician_id is not null
+          and r.completed_at >= ${start}::timestamptz and r.completed_at < ${end}::timestamptz ${forTechnician('r.technician_id')}
+        group by 1, 2
+      ) j
+      full join (
+        select ${bucketOf('w.started_at')} as period, w.technician_id, extract(epoch from sum(coalesce(w.ended_at, now()) - w.started_at)) / 3600 as hours
+        from work_log_entries w
+        where w.started_at >= ${start}::timestamptz and w.started_at < ${end}::timestamptz ${forTechnician('w.technician_id')}
+        group by 1, 2
+      ) l on l.period = j.period and l.technician_id = j.technician_id
+      order by 1, 2`),
+  );
+  return { from: from.toISODate()!, to: to.toISODate()!, time_zone, bucket, technicians, series };
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Language, Role, TServiceReport, TServiceReportList, TServiceReportListQuery, TServiceReportRow } from '@portal/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { REPORT_FIGURE_COLUMNS } from '../field-work/queries.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { listRequests } from '../service-requests/queries.js';
+import { summaryOf, type RequestCaller, type ServiceRequestService } from '../service-requests/service.js';
+import { getSettings } from '../settings/service.js';
+import { renderServiceReportPdf, type ServiceReportImages } from './service-report-document.js';
+
+/**
+ * Service reports (issue #10, PRODUCT.md §10). A report is the request's whole record as its
+ * detail already reads it (one statement, under the request's row rules) with the company that
+ * issued it; the list is the request list (same filters, sort and keyset paging) with the
+ * figures a report adds up, read for the whole page in one more statement.
+ */
+
+interface FigureRow {
+  id: string;
+  parts_total: string;
+  labor_hours: string | null;
+  work_seconds: number;
+  qc_result: TServiceReportRow['qc_result'];
+}
+
+export function createServiceReportService(ctx: AppContext, requests: ServiceRequestService) {
+  const { db } = ctx;
+
+  async function load(caller: RequestCaller, id: string): Promise<TServiceReport> {
+    const request = await requests.get(caller, id);
+    // A customer's report is the record of finished work: their own completed request only.
+    if (caller.role === 'customer' && request.status !== 'completed') {
+      throw new AppError(409, 'invalid_state', `${request.number} is ${request.status}: its report is available once it is completed`, {
+        details: { status: request.status },
+      });
+    }
+    const s = await getSettings(db, ['company_name', 'support_phone', 'currency', 'time_zone']);
+    return {
+      request,
+      company: { name: s.company_name, support_phone: s.support_phone, currency: s.currency, time_zone: s.time_zone },
+      generated_at: new Date().toISOString(),
+    };
+  }
+
+  /** The images the PDF draws: photo thumbnails and both signatures (already under the row rules of `load`). */
+  async function images(requestId: string): Promise<ServiceReportImages> {
+    const rows = rowsOf<{ kind: string; data: Buffer | Uint8Array }>(
+      await db.execute(sql`
+        select kind, case when kind = 'photo' then coalesce(thumbnail, data) else data end as data
+        from attachments where request_id = ${requestId}::uuid order by created_at, id`),
+    );
+    const buf = (d: Buffer | Uint8Array) => (Buffer.isBuffer(d) ? d : Buffer.from(d));
+    const one = (kind: string) => {
+      const found = rows.find((r) => r.kind === kind);
+      return found ? buf(found.data) : null;
+    };
+    return {
+      photos: rows.filter((r) => r.kind === 'photo').map((r) => buf(r.data)),
+      technicianSignature: one('technician_signature'),
+      customerSignature: one('customer_signature'),
+    };
+  }
+
+  return {
+    report: load,
+
+    async pdf(caller: RequestCaller, id: string, lang: Language | undefined): Promise<{ body: Buffer; fileName: string }> {
+      const report = await load(caller, id);
+      const s = await getSettings(db, ['service_types', 'fault_types', 'default_language']);
+      const language = lang ?? s.default_language;
+      const body = await renderServiceReportPdf({
+        report,
+        images: await images(id),
+        serviceTypes: s.service_types,
+        faultTypes: s.fault_types,
+        lang: language,
+      });
+      return { body, fileName: `${report.request.number.replace(/[^A-Za-z0-9-]/g, '')}-${language}.pdf` };
+    },
+
+    async list(caller: { userId: string; role: Role }, q: TServiceReportListQuery): Promise<TServiceReportList> {
+      const page = await listRequests(db, caller, q);
+      const ids = page.rows.map((r) => r.id);
+      const figures = ids.length
+        ? rowsOf<FigureRow>(
+            await db.execute(sql`select r.id, ${REPORT_FIGURE_COLUMNS} from service_requests r where r.id = any(${`{${ids.join(',')}}`}::uuid[])`),
+          )
+        : [];
+      const byId = new Map(figures.map((f) => [f.id, f]));
+      return {
+        items: page.rows.map((r) => {
+          const f = byId.get(r.id)!;
+          return { ...summaryOf(r, caller), parts_total: f.parts_total, labor_hours: f.labor_hours, work_seconds: f.work_seconds, qc_result: f.qc_result };
+        }),
+        next_cursor: page.next_cursor,
+        total: page.total,
+        total_capped: page.total_capped,
+      };
+    },
+  };
+}
+
+export type ServiceReportService = ReturnType<typeof createServiceReportService>;
