@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconChecks,
@@ -10,7 +10,6 @@ import {
   IconSignature,
   IconStar,
   IconTool,
-  type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,36 +19,12 @@ import { ServiceRequestStatusBadge } from '../../../components/service-request-b
 import { useDateFormat } from '../../../lib/date-format';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { formatDuration } from './format-duration';
+import { formatDuration } from '../../../lib/format-duration';
+import { FigureCard as Figure } from '../../../components/figure-card';
 import { useCustomerDashboard } from './get-customer-dashboard';
 
 const noop = () => undefined;
 const LIST = '/dashboard/service-requests';
-
-function Figure({ label, hint, value, to, icon: FigureIcon, color, testId }: { label: string; hint?: string; value: string; to: string; icon: Icon; color: string; testId: string }) {
-  return (
-    <Card component={Link} to={to} withBorder radius="md" padding="md" data-testid={testId} style={{ textDecoration: 'none', color: 'inherit' }}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={700} fz={24} data-testid={`${testId}-value`} style={{ whiteSpace: 'nowrap' }}>
-            <Ltr>{value}</Ltr>
-          </Text>
-          {hint && (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          )}
-        </Stack>
-        <ThemeIcon size={40} radius="md" variant="light" color={color} style={{ flex: 'none' }}>
-          <FigureIcon size={22} stroke={1.6} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 /**
  * PRODUCT.md §5, customer: total, active, completed and pending requests, completion rate,

@@ -7,7 +7,7 @@ import { describeError, translateFieldError } from '../../../lib/errors';
 import { zodFieldErrors } from '../../../lib/form';
 import { useDateFormat } from '../../../lib/date-format';
 import { toastSuccess } from '../../../lib/toast';
-import { useAttachmentUrl } from '../api/get-attachment';
+import { useAttachmentUrl } from '../../../lib/attachment-url';
 import { useSubmitFeedback } from '../api/submit-feedback';
 import { SignatureField } from './signature-pad';
 

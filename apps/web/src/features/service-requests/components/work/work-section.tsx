@@ -36,7 +36,7 @@ import { zodFieldErrors } from '../../../../lib/form';
 import { useItemSearch } from '../../../../lib/inventory-lookups';
 import { usePublicSettings } from '../../../../lib/public-settings';
 import { toastSuccess } from '../../../../lib/toast';
-import { useAttachmentUrl } from '../../api/get-attachment';
+import { useAttachmentUrl } from '../../../../lib/attachment-url';
 import { useVanStock, useWorkCall } from '../../api/work';
 
 /** "1 h 05 min" from seconds. */

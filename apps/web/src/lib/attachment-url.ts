@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiFetchBlob } from '../../../lib/api-client';
+import { apiFetchBlob } from './api-client';
 
 /**
  * An attachment (the signature image) needs the bearer token, so an <img src> cannot load it:
