@@ -10,7 +10,7 @@ export interface DashboardRoute {
   page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail'
     | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports'
     | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests'
-    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch' | 'tasks';
+    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch' | 'tasks' | 'service-reports' | 'performance';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -42,8 +42,8 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'settings/announcements', titleKey: 'announcements.title', requires: ['announce:notification:any'], page: 'announcements' },
   { path: 'data-management', titleKey: 'nav.dataManagement', requires: ['manage:data:any'] },
   { path: 'backup', titleKey: 'nav.backup', requires: ['manage:backup:any'] },
-  { path: 'reports/service', titleKey: 'nav.serviceReports', requires: ['read:service_report'] },
-  { path: 'reports/performance', titleKey: 'nav.performanceReports', requires: ['read:performance_report'] },
+  { path: 'reports/service', titleKey: 'nav.serviceReports', requires: ['read:service_report'], page: 'service-reports' },
+  { path: 'reports/performance', titleKey: 'nav.performanceReports', requires: ['read:performance_report'], page: 'performance' },
   { path: 'reports/inventory', titleKey: 'nav.inventoryReports', requires: ['read:inventory_report:any'], page: 'inventory-reports' },
   { path: 'warehouses', titleKey: 'nav.warehouses', requires: ['read:warehouse:any'], page: 'warehouses' },
   { path: 'adjustments', titleKey: 'nav.adjustments', requires: ['read:adjustment:any'], page: 'adjustments' },
@@ -51,6 +51,12 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
 
 /** The transfer's delivery note: a page of its own, outside the shell, to print. */
 export const TRANSFER_PRINT_ROUTE = { path: '/dashboard/transfers/:id/print', requires: ['read:transfer'] as readonly Requirement[] };
+
+/**
+ * A request's service report: a page of its own, outside the shell, to print. The server's row
+ * rules decide whose (a customer reads their own completed request's), so it needs only `read`.
+ */
+export const SERVICE_REPORT_PRINT_ROUTE = { path: '/dashboard/reports/service/:id', requires: ['read:service_request'] as readonly Requirement[] };
 
 /** The top-level signed-in pages outside /dashboard. */
 export const BOOK_APPOINTMENT_REQUIRES: readonly Requirement[] = ['create:service_request'];

@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from
 import { PageLoader } from '../components/page-loader';
 import { AuthLifecycle } from '../features/auth';
 import { CrashPage, NotFoundPage } from '../features/errors';
-import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, TRANSFER_PRINT_ROUTE, type DashboardRoute } from './dashboard-routes';
+import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, SERVICE_REPORT_PRINT_ROUTE, TRANSFER_PRINT_ROUTE, type DashboardRoute } from './dashboard-routes';
 import { PublicOnly, RequireAuth, RequireCapability } from './guards';
 import { RealtimeBridge } from './realtime-bridge';
 import { loadFullStyles } from './styles/load-full-styles';
@@ -44,6 +44,9 @@ const NewServiceRequestPage = lazy(() => import('../features/service-requests/pa
 const ServiceRequestDetailPage = lazy(() => import('../features/service-requests/pages/service-request-detail-page'));
 const AdminServiceRequestsPage = lazy(() => import('../features/service-requests/pages/admin-service-requests-page'));
 const TasksPage = lazy(() => import('../features/service-requests/pages/tasks-page'));
+const ServiceReportsPage = lazy(() => import('../features/reports/pages/service-reports-page'));
+const ServiceReportPage = lazy(() => import('../features/reports/pages/service-report-page'));
+const PerformancePage = lazy(() => import('../features/reports/pages/performance-page'));
 const BookAppointmentPage = lazy(() => import('../features/booking/pages/book-appointment-page'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
 const AppointmentDetailPage = lazy(() => import('../features/appointments/pages/appointment-detail-page'));
@@ -114,6 +117,10 @@ function dashboardPage(route: DashboardRoute) {
       return <SchedulePage />;
     case 'dispatch':
       return <DispatchPage />;
+    case 'service-reports':
+      return <ServiceReportsPage />;
+    case 'performance':
+      return <PerformancePage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }
@@ -144,6 +151,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireCapability requires={TRANSFER_PRINT_ROUTE.requires}>
                 <TransferPrintPage />
+              </RequireCapability>
+            ),
+          },
+          {
+            path: SERVICE_REPORT_PRINT_ROUTE.path,
+            element: (
+              <RequireCapability requires={SERVICE_REPORT_PRINT_ROUTE.requires}>
+                <ServiceReportPage />
               </RequireCapability>
             ),
           },

@@ -10,6 +10,7 @@ import classes from './quick-links.module.css';
 // Each role's figures in their own chunk: a customer never downloads the supervisor's page.
 const SupervisorDashboard = lazy(() => import('./supervisor/supervisor-dashboard'));
 const CustomerDashboard = lazy(() => import('./customer/customer-dashboard'));
+const TechnicianDashboard = lazy(() => import('./technician/technician-dashboard'));
 
 /** The role's dashboard: for now a welcome and the role's quick links; metrics come later. */
 export function DashboardHomePage() {
@@ -37,6 +38,10 @@ export function DashboardHomePage() {
       ) : user.role === 'customer' ? (
         <Suspense fallback={<ListLoading rows={6} />}>
           <CustomerDashboard />
+        </Suspense>
+      ) : user.role === 'technician' ? (
+        <Suspense fallback={<ListLoading rows={6} />}>
+          <TechnicianDashboard />
         </Suspense>
       ) : (
         <Alert variant="light" icon={<IconChartDots size={20} />} radius="lg">

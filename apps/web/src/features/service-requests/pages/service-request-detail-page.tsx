@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconFileUnknown } from '@tabler/icons-react';
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileText, IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { can, type TServiceRequest } from '@portal/shared';
@@ -17,6 +17,7 @@ import { useServiceRequest } from '../api/get-service-request';
 import { FeedbackSection } from '../components/feedback-section';
 import { HistoryTimeline } from '../components/history-timeline';
 import { RequestActions } from '../components/request-actions';
+import { ServiceReportDownload } from '../../../components/service-report-download';
 import { WorkSection } from '../components/work/work-section';
 import { useServiceRequestsLive } from '../realtime';
 
@@ -132,7 +133,18 @@ export function ServiceRequestDetailPage() {
             <span dir="auto">{catalog.serviceType(r.service_type)}</span> · <span dir="auto">{catalog.faultType(r.fault_type)}</span>
           </Text>
         </Stack>
-        <RequestActions request={r} onError={setRefusal} />
+        <Stack gap="xs" align="flex-end">
+          <RequestActions request={r} onError={setRefusal} />
+          {/* The report is the record of the work: a customer's once completed, staff's once work began. */}
+          {(r.status === 'completed' || (user.role !== 'customer' && r.status !== 'pending')) && (
+            <Group gap="xs" data-testid="sr-report">
+              <Button component={Link} to={`/dashboard/reports/service/${r.id}`} size="sm" variant="default" leftSection={<IconFileText size={16} />} data-testid="sr-report-open">
+                {t('reports.service.open')}
+              </Button>
+              <ServiceReportDownload requestId={r.id} number={r.number} />
+            </Group>
+          )}
+        </Stack>
       </Group>
 
       {Boolean(refusal) && <RefusalAlert error={refusal} request={r} onClose={() => setRefusal(null)} />}

@@ -10,6 +10,7 @@ import { usePublicSettings } from '../../../lib/public-settings';
 import { useTransfer } from '../api/get-transfer';
 import { DocumentButtons } from '../components/document-buttons';
 import { useDateFormat } from '../format';
+import sheet from '../../../components/print-sheet.module.css';
 import classes from './transfer-print.module.css';
 
 /**
@@ -35,8 +36,8 @@ export function TransferPrintPage() {
   ];
 
   return (
-    <div className={classes.page}>
-      <Group justify="space-between" className={classes.toolbar} gap="sm">
+    <div className={sheet.page}>
+      <Group justify="space-between" className={sheet.toolbar} gap="sm">
         <Button variant="subtle" component={Link} to={`/dashboard/transfers/${data.id}`} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />}>
           {t('transfers.document.back')}
         </Button>
@@ -48,7 +49,7 @@ export function TransferPrintPage() {
         </Group>
       </Group>
 
-      <article className={classes.sheet} dir={i18n.dir()} lang={i18n.resolvedLanguage} data-testid="delivery-note">
+      <article className={`${sheet.sheet} ${classes.sheet}`} dir={i18n.dir()} lang={i18n.resolvedLanguage} data-testid="delivery-note">
         <header className={classes.head}>
           <div>
             <div className={classes.company} dir="auto" data-testid="delivery-note-company">
