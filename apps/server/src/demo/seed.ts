@@ -6,6 +6,7 @@ import { putSetting } from '../modules/settings/service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 import { seedInventory } from './inventory-seed.js';
 import { seedServiceRequests } from './service-requests-seed.js';
+import { seedFieldWork } from './field-work-seed.js';
 import { seedTransfers } from './transfers-seed.js';
 import { seedAppointments } from './appointments-seed.js';
 
@@ -54,6 +55,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedInventory(tx);
     await seedTransfers(tx);
     await seedServiceRequests(tx);
+    await seedFieldWork(tx);
     await seedAppointments(tx);
   });
   return true;

@@ -163,4 +163,29 @@ describe('demo service requests', () => {
     expect(assigned.total).toBe(rows.filter((r) => r.technician === 'tech3@demo.test').length);
     expect(assigned.total).toBeGreaterThan(0);
   });
+
+  it('field work on the jobs worked: parts from the van through the ledger, labor, photos with thumbnails, quality checks', async () => {
+    const [f] = rowsOf<{ with_parts: number; parts_outside: number; consumptions: number; lines: number; labor: number; photos: number; thumbs: number; checked: number; checked_not_completed: number }>(
+      await server.ctx.db.execute(sql`
+        select
+          (select count(distinct request_id)::int from request_parts) as with_parts,
+          (select count(*)::int from request_parts p join service_requests r on r.id = p.request_id where r.status not in ('in_progress', 'pending_parts', 'completed')) as parts_outside,
+          (select count(*)::int from stock_movements where kind = 'consumption' and document_type = 'service_request') as consumptions,
+          (select count(*)::int from request_parts) as lines,
+          (select count(*)::int from service_requests where labor_hours is not null) as labor,
+          (select count(*)::int from attachments where kind = 'photo') as photos,
+          (select count(*)::int from attachments where kind = 'photo' and thumbnail is not null) as thumbs,
+          (select count(*)::int from service_requests where qc_result = 'passed') as checked,
+          (select count(*)::int from service_requests where qc_result is not null and status <> 'completed') as checked_not_completed`),
+    );
+    expect(f!.with_parts).toBeGreaterThanOrEqual(5);
+    expect(f!.parts_outside).toBe(0);
+    expect(f!.consumptions).toBe(f!.lines);
+    expect(f!.labor).toBeGreaterThanOrEqual(5);
+    expect(f!.photos).toBeGreaterThanOrEqual(5);
+    expect(f!.thumbs).toBe(f!.photos);
+    expect(f!.checked).toBeGreaterThanOrEqual(3);
+    expect(f!.checked_not_completed).toBe(0);
+    expect(await checkInvariant(server.ctx.db)).toEqual({ ok: true, mismatches: [], negatives: [] });
+  });
 });

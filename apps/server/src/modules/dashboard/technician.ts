@@ -12,7 +12,7 @@ import { performanceFigures } from '../reports/performance.js';
  * open jobs by status, hours logged this week (since Monday), and the performance figures over
  * all time (jobs completed, average job duration, rating, first-time-fix rate).
  */
-export async function technicianDashboard(db: DbOrTx, technicianId: string, now = DateTime.now()): Promise<TTechnicianDashboard> {
+export async function technicianDashboard(db: DbOrTx, technicianId: string, now: DateTime = DateTime.now()): Promise<TTechnicianDashboard> {
   const { time_zone } = await getSettings(db, ['time_zone']);
   const today = now.setZone(time_zone).startOf('day');
   const week = today.startOf('week');

@@ -89,6 +89,29 @@ async function changed(tx: Tx, row: WorkRow) {
   await publishChange(tx, 'service_request.updated', { id: row.id, status: row.status, customer_id: row.customer_id }, [row.technician_id]);
 }
 
+/**
+ * A part used on a request, from a van: the line (with the item's price and tax rate now) and its
+ * `consumption` movement through the ledger, which refuses more than the van holds (and an
+ * inactive item) so the caller's transaction rolls back. Returns the line's id.
+ */
+export async function recordPartUse(
+  tx: Tx,
+  p: { requestId: string; number: string; vanId: string; itemId: string; quantity: string; actorId: string },
+): Promise<string> {
+  const [item] = rowsOf<{ price: string; tax_rate: string }>(await tx.execute(sql`select price::text, tax_rate::text from inventory_items where id = ${p.itemId}::uuid`));
+  if (!item) throw badRequest({ item_id: 'invalid' });
+  const [line] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into request_parts (request_id, item_id, warehouse_id, quantity, unit_price, tax_rate, created_by)
+      values (${p.requestId}::uuid, ${p.itemId}::uuid, ${p.vanId}::uuid, ${p.quantity}::numeric, ${item.price}::numeric, ${item.tax_rate}::numeric, ${p.actorId}::uuid)
+      returning id`),
+  );
+  await applyMovements(tx, [
+    { itemId: p.itemId, warehouseId: p.vanId, quantity: `-${p.quantity}`, kind: 'consumption', documentType: 'service_request', documentId: p.requestId, documentNumber: p.number, actorId: p.actorId },
+  ]);
+  return line!.id;
+}
+
 export function createFieldWorkService(ctx: AppContext, requests: ServiceRequestService) {
   const { db } = ctx;
 
@@ -149,28 +172,15 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
 
     /** A part from the request technician's van: a `consumption` movement through the ledger (409 insufficient_stock when the van holds less). */
     async addPart(caller: RequestCaller, id: string, body: TAddPart): Promise<TPartLine> {
-      const lineId = await db.transaction(async (tx) => {
+      const newLine = await db.transaction(async (tx) => {
         const row = await lockForWork(tx, caller, id);
         checkWork(row, caller, 'use_parts');
-        const [item] = rowsOf<{ price: string; tax_rate: string }>(
-          await tx.execute(sql`select price::text, tax_rate::text from inventory_items where id = ${body.item_id}::uuid`),
-        );
-        if (!item) throw badRequest({ item_id: 'invalid' });
-        const [line] = rowsOf<{ id: string }>(
-          await tx.execute(sql`
-            insert into request_parts (request_id, item_id, warehouse_id, quantity, unit_price, tax_rate, created_by)
-            values (${id}::uuid, ${body.item_id}::uuid, ${row.van_id}::uuid, ${body.quantity}::numeric, ${item.price}::numeric, ${item.tax_rate}::numeric, ${caller.userId}::uuid)
-            returning id`),
-        );
-        // The ledger refuses more than the van holds (and inactive items): the whole transaction rolls back.
-        await applyMovements(tx, [
-          { itemId: body.item_id, warehouseId: row.van_id!, quantity: `-${body.quantity}`, kind: 'consumption', documentType: 'service_request', documentId: id, documentNumber: row.number, actorId: caller.userId },
-        ]);
-        await audit(tx, { actorId: caller.userId, action: 'service_request.part_used', entity: 'service_request', entityId: id, after: { line: line!.id, ...body }, ip: caller.ip });
+        const lineId = await recordPartUse(tx, { requestId: id, number: row.number, vanId: row.van_id!, itemId: body.item_id, quantity: body.quantity, actorId: caller.userId });
+        await audit(tx, { actorId: caller.userId, action: 'service_request.part_used', entity: 'service_request', entityId: id, after: { line: lineId, ...body }, ip: caller.ip });
         await changed(tx, row);
-        return line!.id;
+        return lineId;
       });
-      return partLine(db, lineId);
+      return partLine(db, newLine);
     },
 
     /** Removes a part line: the `return` movement puts it back into the van it came from. */

@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import { ZCreateServiceRequest, type Role, type TPerformanceReport, type TServiceReport, type TServiceReportList } from '@portal/shared';
 import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { makeItem, receive } from '../inventory/factories.js';
+import { rowsOf } from '../inventory/ledger.js';
 import { applyRequestAction, createServiceRequest, type RequestCaller } from '../service-requests/service.js';
 import { technicianDashboard } from '../dashboard/technician.js';
 
@@ -75,7 +76,7 @@ afterAll(() => server?.close());
 describe(`service reports (${TEST_DB})`, () => {
   it('the report holds parts with prices, tax and totals equal to hand-computed values; the PDF reads in Arabic and English', async () => {
     const r = await assigned(P.tech);
-    const [van] = (await exec(sql`select id from warehouses where technician_id = ${P.tech.id}::uuid and kind = 'van'`)).rows as { id: string }[];
+    const [van] = rowsOf<{ id: string }>(await exec(sql`select id from warehouses where technician_id = ${P.tech.id}::uuid and kind = 'van'`));
     const battery = await makeItem(server.ctx.db, { name: 'بطارية لينوفو 57Wh', price: '19.99', taxRate: '15' });
     const screws = await makeItem(server.ctx.db, { name: 'Screw set', price: '0.35', taxRate: '5' });
     await receive(server.ctx.db, battery.id, van!.id, '5');
@@ -230,7 +231,7 @@ describe(`performance (${TEST_DB})`, () => {
   });
 
   it("the technician dashboard: today's appointments, open jobs by status, this week's hours, all-time figures", async () => {
-    const [c] = (await exec(sql`select id, customer_id from service_requests where technician_id = ${P.perf.id}::uuid and status = 'in_progress'`)).rows as { id: string; customer_id: string }[];
+    const [c] = rowsOf<{ id: string; customer_id: string }>(await exec(sql`select id, customer_id from service_requests where technician_id = ${P.perf.id}::uuid and status = 'in_progress'`));
     await exec(sql`
       insert into appointments (number, customer_id, service_request_id, technician_id, service_kind, starts_at, ends_at, status)
       values ('AP-TEST-1', ${c!.customer_id}::uuid, ${c!.id}::uuid, ${P.perf.id}::uuid, 'office', '2026-03-25T10:00Z', '2026-03-25T11:00Z', 'scheduled')`);

@@ -199,7 +199,18 @@ const styles = StyleSheet.create({
   photos: { flexWrap: 'wrap', gap: 6 },
   photo: { width: 118, height: 88, objectFit: 'cover', borderWidth: 0.5, borderColor: '#999' },
   signatures: { justifyContent: 'space-between', marginTop: 4 },
-  signBox: { width: '46%', borderWidth: 0.75, borderColor: '#999', padding: 6, minHeight: 90 },
+  // Each side spelled out: with the shorthand, react-pdf left the first box without its side borders.
+  signBox: {
+    width: '46%',
+    borderTopWidth: 0.75,
+    borderBottomWidth: 0.75,
+    borderLeftWidth: 0.75,
+    borderRightWidth: 0.75,
+    borderColor: '#999',
+    borderStyle: 'solid',
+    padding: 6,
+    minHeight: 90,
+  },
   signature: { height: 60, objectFit: 'contain', marginTop: 4 },
   footer: { position: 'absolute', bottom: 18, left: 36, right: 36, fontSize: 7.5, color: '#777', justifyContent: 'space-between' },
 });
@@ -236,7 +247,7 @@ function serviceReport({ report, images, serviceTypes, faultTypes, lang }: Servi
       ? h(
           View,
           { style: [opts.wide ? styles.wide : styles.cell, row], key: name },
-          h(View, { style: { width: opts.wide ? 110 : 96 } }, text(`${name}:`, styles.muted)),
+          h(View, { style: { width: 96 } }, text(`${name}:`, styles.muted)),
           h(View, { style: { flex: 1, paddingHorizontal: 4 } }, opts.asCode ? code(value, styles.strong) : text(value, styles.strong)),
         )
       : null;
@@ -376,7 +387,7 @@ function serviceReport({ report, images, serviceTypes, faultTypes, lang }: Servi
       h(
         View,
         { style: [styles.footer, row], fixed: true },
-        h(View, { style: [row] }, text(`${l.generated} `), code(formatDate(report.generated_at, timeZone))),
+        h(View, { style: [row] }, text(l.generated), code(formatDate(report.generated_at, timeZone), { marginHorizontal: 4 })),
         h(Text, {
           style: ltr,
           render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${r.number} · ${pageNumber} / ${totalPages}`,
