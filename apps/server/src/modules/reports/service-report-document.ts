@@ -199,18 +199,9 @@ const styles = StyleSheet.create({
   photos: { flexWrap: 'wrap', gap: 6 },
   photo: { width: 118, height: 88, objectFit: 'cover', borderWidth: 0.5, borderColor: '#999' },
   signatures: { justifyContent: 'space-between', marginTop: 4 },
-  // Each side spelled out: with the shorthand, react-pdf left the first box without its side borders.
-  signBox: {
-    width: '46%',
-    borderTopWidth: 0.75,
-    borderBottomWidth: 0.75,
-    borderLeftWidth: 0.75,
-    borderRightWidth: 0.75,
-    borderColor: '#999',
-    borderStyle: 'solid',
-    padding: 6,
-    minHeight: 90,
-  },
+  // A signature block: its label, the drawn signature, and the line it sits on. (A bordered box
+  // lost its side borders on the left-hand block in react-pdf 4; a line alone reads as a form.)
+  signBox: { width: '44%', minHeight: 90, borderBottomWidth: 1, borderBottomColor: '#111', paddingBottom: 4 },
   signature: { height: 60, objectFit: 'contain', marginTop: 4 },
   footer: { position: 'absolute', bottom: 18, left: 36, right: 36, fontSize: 7.5, color: '#777', justifyContent: 'space-between' },
 });

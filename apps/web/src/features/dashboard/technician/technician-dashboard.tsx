@@ -108,13 +108,12 @@ export function TechnicianDashboard() {
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text size="sm" fw={600}>
                         <Ltr>{a.service_request?.number ?? a.number}</Ltr>
-                        {a.service_request && (
-                          <Text span size="sm" fw={400} dir="auto">
-                            {' · '}
-                            {a.service_request.customer_name}
-                          </Text>
-                        )}
                       </Text>
+                      {a.service_request && (
+                        <Text size="sm" dir="auto" truncate>
+                          {a.service_request.customer_name}
+                        </Text>
+                      )}
                       <Text size="xs" c="dimmed" truncate dir="auto">
                         {a.service_request
                           ? [t(`serviceRequests.location.${a.service_request.location}`), a.service_request.address].filter(Boolean).join(' · ')

@@ -122,8 +122,8 @@ export function PerformancePage() {
             <UserPicker role="technician" label={t('serviceRequests.fields.technician')} value={list.filters.technician_id ?? null} onChange={(id) => list.setFilter('technician_id', id)} testId="perf-filter-technician" />
           </Box>
         )}
-        <TextInput type="date" label={t('serviceRequests.filters.dateFrom')} value={list.filters.from ?? data?.from ?? ''} max={list.filters.to} onChange={(e) => list.setFilter('from', e.currentTarget.value)} w={{ base: '47%', xs: 170 }} data-testid="perf-from" />
-        <TextInput type="date" label={t('serviceRequests.filters.dateTo')} value={list.filters.to ?? data?.to ?? ''} min={list.filters.from} onChange={(e) => list.setFilter('to', e.currentTarget.value)} w={{ base: '47%', xs: 170 }} data-testid="perf-to" />
+        <TextInput type="date" label={t('reports.performance.from')} value={list.filters.from ?? data?.from ?? ''} max={list.filters.to} onChange={(e) => list.setFilter('from', e.currentTarget.value)} w={{ base: '47%', xs: 170 }} data-testid="perf-from" />
+        <TextInput type="date" label={t('reports.performance.to')} value={list.filters.to ?? data?.to ?? ''} min={list.filters.from} onChange={(e) => list.setFilter('to', e.currentTarget.value)} w={{ base: '47%', xs: 170 }} data-testid="perf-to" />
       </ListToolbar>
 
       {report.isError && <ListError error={report.error} onRetry={() => void report.refetch()} />}

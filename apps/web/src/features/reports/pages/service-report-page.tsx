@@ -62,7 +62,7 @@ function Report({ report }: { report: TServiceReport }) {
   const fmt = useNumberFormat();
   const catalog = useCatalogNames();
   const r = report.request;
-  const money = (amount: string) => `${fmt.quantity(amount)} ${report.company.currency}`;
+  const money = (amount: string) => fmt.money(amount);
   const photos = r.work.attachments.filter((a) => a.kind === 'photo');
   const signature = (kind: 'technician_signature' | 'customer_signature') => r.work.attachments.find((a) => a.kind === kind);
   const worked = r.work.duration_seconds > 0 ? formatDuration(r.work.duration_seconds / 60, i18n.resolvedLanguage ?? 'en') : '—';
@@ -172,7 +172,7 @@ function Report({ report }: { report: TServiceReport }) {
                     <Ltr>{`${fmt.quantity(p.quantity)} ${p.unit}`}</Ltr>
                   </td>
                   <td className={classes.num}>
-                    <Ltr>{fmt.quantity(p.unit_price)}</Ltr>
+                    <Ltr>{money(p.unit_price)}</Ltr>
                   </td>
                   <td className={classes.num}>
                     <Ltr>{`${fmt.quantity(p.tax_rate)}%`}</Ltr>
@@ -200,7 +200,7 @@ function Report({ report }: { report: TServiceReport }) {
       </Section>
 
       {photos.length > 0 && (
-        <Section title={t('work.photos.title')}>
+        <Section title={t('reports.service.photos')}>
           <div className={classes.photos}>
             {photos.map((a, i) => (
               <AttachmentImage key={a.id} attachment={a} thumb alt={t('reports.service.photo', { n: i + 1 })} className={classes.photo} testId="report-photo" />
