@@ -1,8 +1,27 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TServiceRequest, TStockList } from '@portal/shared';
-import { launchBrowser, newContext, signIn, skipE2e } from './browser';
-import { api, tokenOf } from './helpers';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { api, apiRequest, tokenOf } from './helpers';
+
+/** Screenshots for review land here (E2E_SCREENSHOTS, or a temporary directory). */
+const shots = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-field-work-'));
+const shot = (name: string) => path.join(shots, name);
+
+/** pdftotext's text, without the bidi marks it adds around runs (they say nothing about order). */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(os.tmpdir(), `e2e-report-${Date.now()}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
 
 // A technician's working day on a phone: start, log, diagnose, use a part from the van, take a
 // photo, complete with both signatures; then the admin's quality check.
@@ -48,11 +67,14 @@ describe.skipIf(skipE2e())('field work', () => {
 
   it('on a phone the technician starts, logs work, uses a van part, adds a photo and completes with both signatures; the admin passes the quality check', async () => {
     const admin = await tokenOf('admin@demo.test');
-    const customer = await tokenOf('customer1@demo.test');
+    const diagnosis = 'البطارية تالفة ولا تحتفظ بالشحن';
     const tech = await tokenOf('tech1@demo.test');
+    // A customer with an Arabic name, created on the spot by the admin (the report must carry it).
+    const customerName = 'ريم الشهري';
     const request = await api<TServiceRequest>('/api/service-requests', {
-      token: customer,
+      token: admin,
       body: {
+        new_customer: { name: customerName, email: `reem-${Date.now()}@example.test` },
         priority: 'medium',
         location: 'office',
         service_type: 'laptop',
@@ -69,8 +91,9 @@ describe.skipIf(skipE2e())('field work', () => {
     expect(part).toBeTruthy();
     const before = Number(part.quantity);
 
-    const page = await openPage({ phone: true });
-    await page.goto('/login?lng=en');
+    // The technician works in Arabic.
+    const page = await openPage({ phone: true, locale: 'ar-SA' });
+    await page.goto('/login?lng=ar');
     await signIn(page, 'tech1@demo.test');
     // The job is on the technician's task list.
     await page.goto('/dashboard/tasks');
@@ -87,9 +110,9 @@ describe.skipIf(skipE2e())('field work', () => {
     await expect.poll(() => page.getByTestId('work-duration').textContent(), { timeout: 5000 }).not.toBe(shown);
 
     // The diagnostic.
-    await page.getByTestId('work-diagnostic-symptoms').fill('Drains from full in 60 minutes.');
-    await page.getByTestId('work-diagnostic-diagnosis').fill('Battery worn: 41% of its design capacity.');
-    await page.getByTestId('work-diagnostic-resolution').fill('Replaced the battery and calibrated it.');
+    await page.getByTestId('work-diagnostic-symptoms').fill('تفرغ البطارية خلال ساعة');
+    await page.getByTestId('work-diagnostic-diagnosis').fill(diagnosis);
+    await page.getByTestId('work-diagnostic-resolution').fill('استبدال البطارية ومعايرتها');
     await page.getByTestId('work-diagnostic-labor').fill('1.5');
     await page.getByTestId('work-diagnostic-save').click();
     await expect
@@ -126,9 +149,9 @@ describe.skipIf(skipE2e())('field work', () => {
     await page.getByTestId('work-pause').waitFor();
     await page.getByTestId('sr-action-complete').click();
     const dialog = page.getByTestId('sr-action-dialog');
-    await expect.poll(() => dialog.getByTestId('sr-action-diagnosis').inputValue()).toContain('Battery worn');
+    await expect.poll(() => dialog.getByTestId('sr-action-diagnosis').inputValue()).toBe(diagnosis);
     await page.getByTestId('sr-action-confirm').click();
-    await expect.poll(() => dialog.getByText('Please sign to confirm.').count()).toBe(2);
+    await expect.poll(() => dialog.getByText('يُرجى التوقيع للتأكيد.').count()).toBe(2);
     await sign(page, dialog.getByTestId('sr-action-technician_signature'));
     await sign(page, dialog.getByTestId('sr-action-customer_signature'));
     await page.getByTestId('sr-action-confirm').click();
@@ -152,5 +175,33 @@ describe.skipIf(skipE2e())('field work', () => {
     await desk.getByTestId('work-quality-result').waitFor();
     expect(await desk.getByTestId('work-quality-result').textContent()).toContain('Battery health 100%');
     expect((await api<TServiceRequest>(`/api/service-requests/${request.id}`, { token: admin })).quality_check?.result).toBe('passed');
+
+    // The service report, in English then Arabic: customer, diagnosis, the part and its total, the check, both signatures.
+    await desk.getByTestId('sr-report-open').click();
+    const report = desk.getByTestId('service-report');
+    await report.waitFor();
+    await expect.poll(() => desk.getByTestId('report-customer').textContent()).toBe(customerName);
+    expect(await desk.getByTestId('report-diagnosis').textContent()).toBe(diagnosis);
+    expect(await desk.getByTestId('report-part').count()).toBe(1);
+    expect(await desk.getByTestId('report-part').textContent()).toContain(part.item_code);
+    expect(await desk.getByTestId('report-quality').textContent()).toContain('Battery health 100%');
+    for (const kind of ['technician_signature', 'customer_signature']) {
+      await expect.poll(() => desk.getByTestId(`report-${kind}-image`).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    await expect.poll(() => desk.getByTestId('report-photo').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await desk.screenshot({ path: shot('service-report-en.png'), fullPage: true });
+    await desk.goto(`/dashboard/reports/service/${request.id}?lng=ar`);
+    await expect.poll(() => htmlLangDir(desk)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await expect.poll(() => desk.getByTestId('report-customer').textContent()).toBe(customerName);
+    expect(await report.getAttribute('dir')).toBe('rtl');
+    expect(await report.textContent()).toContain('تقرير الخدمة');
+    await desk.screenshot({ path: shot('service-report-ar.png'), fullPage: true });
+
+    // The PDF in Arabic: its text holds the customer's name and the diagnosis in reading order.
+    const pdf = Buffer.from(await (await apiRequest(`/api/service-requests/${request.id}/report?format=pdf&lang=ar`, { token: admin })).arrayBuffer());
+    const text = pdfText(pdf);
+    expect(text).toContain(customerName);
+    expect(text).toContain(diagnosis);
+    expect(text).toContain(request.number);
   });
 });
