@@ -103,3 +103,29 @@ export function useBrowserPage(): { browser: Browser; context: BrowserContext; p
   });
   return t;
 }
+
+/**
+ * One browser for the file and any number of pages per test, each in its own context (another
+ * user, a phone, a language), all closed after the test: call it at the top of a describe block
+ * and `await openPage({ phone: true, locale: 'ar-SA' })` inside the tests.
+ */
+export function useBrowserContexts(): { openPage: (options?: { phone?: boolean; locale?: string }) => Promise<Page> } {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  return {
+    openPage: async (options = {}) => {
+      const context = await newContext(browser, options);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}

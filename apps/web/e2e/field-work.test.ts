@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TServiceRequest, TStockList } from '@portal/shared';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { htmlLangDir, signIn, skipE2e, useBrowserContexts } from './browser';
 import { api, apiRequest, tokenOf } from './helpers';
 
 /** Screenshots for review land here (E2E_SCREENSHOTS, or a temporary directory). */
@@ -48,22 +48,7 @@ const vanQuantity = async (token: string, vanId: string, itemId: string) =>
   (await api<TStockList>(`/api/stock?warehouse_id=${vanId}&limit=100`, { token })).items.find((s) => s.item_id === itemId)?.quantity;
 
 describe.skipIf(skipE2e())('field work', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  async function openPage(options: { phone?: boolean; locale?: string } = {}) {
-    const context = await newContext(browser, options);
-    contexts.push(context);
-    return context.newPage();
-  }
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
+  const { openPage } = useBrowserContexts();
 
   it('on a phone the technician starts, logs work, uses a van part, adds a photo and completes with both signatures; the admin passes the quality check', async () => {
     const admin = await tokenOf('admin@demo.test');
