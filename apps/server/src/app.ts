@@ -63,6 +63,8 @@ import { serviceReportRoutes } from './modules/reports/service-report-routes.js'
 import { createServiceReportService } from './modules/reports/service-report.js';
 import { performanceReportRoutes } from './modules/reports/performance-routes.js';
 import { technicianDashboardRoutes } from './modules/dashboard/technician-routes.js';
+import { adminDashboardRoutes } from './modules/dashboard/admin-routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createAttachmentService } from './modules/attachments/service.js';
 import { createFieldWorkService } from './modules/field-work/service.js';
 import { startJobs } from './modules/jobs/handlers.js';
@@ -226,6 +228,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(serviceReportRoutes, { prefix: '/api', reports: createServiceReportService(ctx, requests) });
   await app.register(performanceReportRoutes, { prefix: '/api', db: ctx.db });
   await app.register(technicianDashboardRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(adminDashboardRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(analyticsRoutes, { prefix: '/api', db: ctx.db });
 
   const webDist = webDistDir(config);
   if (webDist) {

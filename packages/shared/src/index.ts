@@ -18,3 +18,4 @@ export * from './dispatch.js';
 export * from './text-input.js';
 export * from './field-work.js';
 export * from './reports.js';
+export * from './analytics.js';

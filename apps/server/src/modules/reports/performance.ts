@@ -97,13 +97,13 @@ export async function performanceFigures(db: DbOrTx, period: Period, technicianI
   return rows.map(({ id, name, ...figures }) => ({ technician: { id, name }, ...figures }));
 }
 
-/** A period of the company's calendar days, `from` and `to` inclusive (default: the last 30 days). */
-export function periodOf(q: { from?: string; to?: string }, zone: string, now = DateTime.now()) {
+/** A period of the company's calendar days, `from` and `to` inclusive (default: the last `days` days). */
+export function periodOf(q: { from?: string; to?: string }, zone: string, days = 30, now: DateTime = DateTime.now()) {
   const today = now.setZone(zone).startOf('day');
   const to = q.to ? DateTime.fromISO(q.to, { zone }) : today;
-  const from = q.from ? DateTime.fromISO(q.from, { zone }) : to.minus({ days: 29 });
-  const days = Math.round(to.diff(from, 'days').days) + 1;
-  const bucket = days <= 31 ? 'day' : days <= 26 * 7 ? 'week' : 'month';
+  const from = q.from ? DateTime.fromISO(q.from, { zone }) : to.minus({ days: days - 1 });
+  const length = Math.round(to.diff(from, 'days').days) + 1;
+  const bucket = length <= 31 ? 'day' : length <= 26 * 7 ? 'week' : 'month';
   return { from, to, bucket, period: { start: from.toJSDate(), end: to.plus({ days: 1 }).toJSDate() } } as const;
 }
 

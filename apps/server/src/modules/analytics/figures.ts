@@ -1,0 +1,250 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsFigure, TAnalyticsQuery, TAnalyticsResult } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { periodOf } from '../reports/performance.js';
+import { getSettings } from '../settings/service.js';
+
+/**
+ * The analytics figures (issue #11, PRODUCT.md §5), each one statement computed in the database
+ * over a period of company-calendar days, bucketed by day, week (Mondays) or month in the company
+ * time zone (the performance report's rule), every bucket present even when empty. Request
+ * filters (service type, technician, priority) apply to every figure about requests.
+ *
+ * Which date places a request in a bucket: its request date for volumes and times (`requests`,
+ * `service-types`, `times`); its completion for outcomes (`first-time-fix`, `satisfaction`);
+ * a part line's date for `parts`; a movement's for `stock-value`.
+ */
+
+interface Context {
+  zone: string;
+  bucket: 'day' | 'week' | 'month';
+  start: string;
+  end: string;
+  filters: TAnalyticsQuery;
+}
+
+const ROUND = (expr: string, places = 2) => `round((${expr})::numeric, ${places})::float8`;
+
+/** `col` as its bucket's first day, YYYY-MM-DD, in the company zone. */
+function bucketOf(c: Context, col: string): SQL {
+  return sql.raw(`to_char(date_trunc('${c.bucket}', ${col} at time zone '${c.zone.replace(/'/g, "''")}'), 'YYYY-MM-DD')`);
+}
+
+/** Every bucket of the period, as `periods(period)`. */
+function periodsCte(c: Context): SQL {
+  const zone = c.zone.replace(/'/g, "''");
+  return sql`periods as (
+    select to_char(p, 'YYYY-MM-DD') as period
+    from generate_series(
+      date_trunc(${c.bucket}, ${c.start}::timestamptz at time zone ${zone}),
+      date_trunc(${c.bucket}, (${c.end}::timestamptz - interval '1 microsecond') at time zone ${zone}),
+      ${`1 ${c.bucket}`}::interval) p)`;
+}
+
+/** The request filters, over `r`. */
+function requestFilters(c: Context): SQL {
+  const f = c.filters;
+  return sql.join(
+    [
+      sql`true`,
+      f.service_type ? sql`r.service_type = ${f.service_type}` : undefined,
+      f.technician_id ? sql`r.technician_id = ${f.technician_id}::uuid` : undefined,
+      f.priority ? sql`r.priority = ${f.priority}::request_priority` : undefined,
+    ].filter((x): x is SQL => x !== undefined),
+    sql` and `,
+  );
+}
+
+const inPeriod = (c: Context, col: string) => sql`${sql.raw(col)} >= ${c.start}::timestamptz and ${sql.raw(col)} < ${c.end}::timestamptz`;
+
+type Row = Record<string, string | number | null>;
+const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ columns: string[]; rows: Row[] }>> = {
+  /** Requests raised per bucket, by their status now. */
+  async requests(db, c) {
+    const statuses = ['pending', 'assigned', 'in_progress', 'pending_parts', 'completed', 'cancelled'];
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)},
+        counts as (
+          select ${bucketOf(c, 'r.created_at')} as period, ${sql.raw(statuses.map((s) => `count(*) filter (where r.status = '${s}')::int as ${s}`).join(', '))}, count(*)::int as total
+          from service_requests r
+          where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)}
+          group by 1)
+        select p.period, ${sql.raw(statuses.map((s) => `coalesce(x.${s}, 0) as ${s}`).join(', '))}, coalesce(x.total, 0) as total
+        from periods p left join counts x using (period) order by p.period`),
+    );
+    return { columns: ['period', ...statuses, 'total'], rows };
+  },
+
+  /** Requests raised per bucket and service type. */
+  async 'service-types'(db, c) {
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        select ${bucketOf(c, 'r.created_at')} as period, r.service_type, count(*)::int as count
+        from service_requests r
+        where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)}
+        group by 1, 2 order by 1, 2`),
+    );
+    return { columns: ['period', 'service_type', 'count'], rows };
+  },
+
+  /**
+   * Response and completion per bucket of request date: mean hours (wall clock), how many, and
+   * how many broke their target (the SLA check's breaches, counted in working hours with
+   * pending_parts paused — decision 007).
+   */
+  async times(db, c) {
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)},
+        figures as (
+          select ${bucketOf(c, 'r.created_at')} as period,
+            ${sql.raw(ROUND('avg(extract(epoch from r.first_response_at - r.created_at)) / 3600'))} as average_response_hours,
+            ${sql.raw(ROUND('avg(extract(epoch from r.completed_at - r.created_at)) / 3600'))} as average_completion_hours,
+            count(r.first_response_at)::int as responded,
+            count(r.completed_at)::int as completed,
+            count(*) filter (where b.response)::int as response_breaches,
+            count(*) filter (where b.resolution)::int as resolution_breaches
+          from service_requests r
+          -- Breaches are few: one hash of them, not a probe per request.
+          left join (
+            select request_id, bool_or(target = 'response') as response, bool_or(target = 'resolution') as resolution
+            from sla_breaches group by request_id) b on b.request_id = r.id
+          where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)}
+          group by 1)
+        select p.period, x.average_response_hours, x.average_completion_hours, coalesce(x.responded, 0) as responded, coalesce(x.completed, 0) as completed,
+          coalesce(x.response_breaches, 0) as response_breaches, coalesce(x.resolution_breaches, 0) as resolution_breaches
+        from periods p left join figures x using (period) order by p.period`),
+    );
+    return { columns: ['period', 'average_response_hours', 'average_completion_hours', 'responded', 'completed', 'response_breaches', 'resolution_breaches'], rows };
+  },
+
+  /** Completed per bucket, those fixed the first time (never waited for parts, never reopened), and their share. */
+  async 'first-time-fix'(db, c) {
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)},
+        figures as (
+          select ${bucketOf(c, 'r.completed_at')} as period, count(*)::int as completed,
+            count(*) filter (where not r.ever_pending_parts and r.reopen_count = 0)::int as first_time_fixed
+          from service_requests r
+          where r.status = 'completed' and ${inPeriod(c, 'r.completed_at')} and ${requestFilters(c)}
+          group by 1)
+        select p.period, coalesce(x.completed, 0) as completed, coalesce(x.first_time_fixed, 0) as first_time_fixed,
+          case when x.completed > 0 then ${sql.raw(ROUND('x.first_time_fixed::float8 / x.completed', 4))} end as rate
+        from periods p left join figures x using (period) order by p.period`),
+    );
+    return { columns: ['period', 'completed', 'first_time_fixed', 'rate'], rows };
+  },
+
+  /** The mean rating per bucket of completion, and how many ratings. */
+  async satisfaction(db, c) {
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)},
+        figures as (
+          select ${bucketOf(c, 'r.completed_at')} as period, ${sql.raw(ROUND('avg(r.rating)'))} as average_rating, count(*)::int as ratings
+          from service_requests r
+          where r.status = 'completed' and r.rating is not null and ${inPeriod(c, 'r.completed_at')} and ${requestFilters(c)}
+          group by 1)
+        select p.period, x.average_rating, coalesce(x.ratings, 0) as ratings
+        from periods p left join figures x using (period) order by p.period`),
+    );
+    return { columns: ['period', 'average_rating', 'ratings'], rows };
+  },
+
+  /**
+   * Per active technician: work logged in the period ÷ their working hours in it (each day of the
+   * period counted with its weekday's hours; time off not deducted).
+   */
+  async utilisation(db, c) {
+    const zone = c.zone.replace(/'/g, "''");
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with days as (
+          select extract(dow from d)::int::text as weekday
+          from generate_series((${c.start}::timestamptz at time zone ${zone})::date, ((${c.end}::timestamptz - interval '1 microsecond') at time zone ${zone})::date, interval '1 day') d),
+        scheduled as (
+          select t.user_id, sum(extract(epoch from ((h.value->>'end')::time - (h.value->>'start')::time)) / 3600) as hours
+          from technicians t join days d on true
+          cross join lateral (select t.weekly_hours -> d.weekday as value) h
+          where jsonb_typeof(h.value) = 'object'
+          group by t.user_id),
+        logged as (
+          select w.technician_id, extract(epoch from sum(coalesce(w.ended_at, now()) - w.started_at)) / 3600 as hours
+          from work_log_entries w where ${inPeriod(c, 'w.started_at')}
+          group by w.technician_id)
+        select u.id as technician_id, u.name as technician_name,
+          ${sql.raw(ROUND('coalesce(l.hours, 0)'))} as hours_logged, ${sql.raw(ROUND('coalesce(s.hours, 0)'))} as hours_scheduled,
+          case when s.hours > 0 then ${sql.raw(ROUND('coalesce(l.hours, 0) / s.hours', 4))} end as utilisation
+        from users u
+        left join scheduled s on s.user_id = u.id
+        left join logged l on l.technician_id = u.id
+        where u.role = 'technician' and (u.active or l.hours is not null)
+          ${c.filters.technician_id ? sql`and u.id = ${c.filters.technician_id}::uuid` : sql``}
+        order by u.name, u.id`),
+    );
+    return { columns: ['technician_id', 'technician_name', 'hours_logged', 'hours_scheduled', 'utilisation'], rows };
+  },
+
+  /** Parts used on requests per bucket: lines, quantity and value with tax (the prices on the lines). */
+  async parts(db, c) {
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)},
+        figures as (
+          select ${bucketOf(c, 'p.created_at')} as period, count(*)::int as lines, sum(p.quantity) as quantity,
+            sum(round(p.quantity * p.unit_price, 2) + round(round(p.quantity * p.unit_price, 2) * p.tax_rate / 100, 2)) as value
+          from request_parts p join service_requests r on r.id = p.request_id
+          where ${inPeriod(c, 'p.created_at')} and ${requestFilters(c)}
+          group by 1)
+        select p.period, coalesce(x.lines, 0) as lines, coalesce(x.quantity, 0)::numeric(14,3)::text as quantity, coalesce(x.value, 0)::numeric(16,2)::text as value
+        from periods p left join figures x using (period) order by p.period`),
+    );
+    return { columns: ['period', 'lines', 'quantity', 'value'], rows };
+  },
+
+  /**
+   * The stock's value (at today's prices) at the end of each bucket: today's value less every
+   * movement after that moment — the ledger is the sum of its movements.
+   */
+  async 'stock-value'(db, c) {
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)},
+        now_value as (select coalesce(sum(l.quantity * i.price), 0) as v from stock_levels l join inventory_items i on i.id = l.item_id),
+        after_end as (
+          select coalesce(sum(m.quantity * i.price), 0) as v from stock_movements m join inventory_items i on i.id = m.item_id
+          where m.created_at >= ${c.end}::timestamptz),
+        changes as (
+          select ${bucketOf(c, 'm.created_at')} as period, sum(m.quantity * i.price) as change
+          from stock_movements m join inventory_items i on i.id = m.item_id
+          where ${inPeriod(c, 'm.created_at')}
+          group by 1)
+        select p.period,
+          round((select v from now_value) - (select v from after_end)
+            - coalesce(sum(x.change) over (order by p.period rows between 1 following and unbounded following), 0), 2)::numeric(16,2)::text as value,
+          round(coalesce(x.change, 0), 2)::numeric(16,2)::text as change
+        from periods p left join changes x using (period) order by p.period`),
+    );
+    return { columns: ['period', 'value', 'change'], rows };
+  },
+};
+
+export async function analyticsFigure(db: DbOrTx, figure: AnalyticsFigure, q: TAnalyticsQuery): Promise<TAnalyticsResult> {
+  const { time_zone, sla_targets } = await getSettings(db, ['time_zone', 'sla_targets']);
+  const { from, to, bucket, period } = periodOf(q, time_zone, 90);
+  const c: Context = { zone: time_zone, bucket, start: period.start.toISOString(), end: period.end.toISOString(), filters: q };
+  const { columns, rows } = await FIGURES[figure](db, c);
+  return {
+    figure,
+    from: from.toISODate()!,
+    to: to.toISODate()!,
+    time_zone,
+    bucket,
+    columns,
+    rows,
+    ...(figure === 'times' ? { targets: sla_targets } : {}),
+  };
+}
