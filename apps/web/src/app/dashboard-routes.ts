@@ -10,7 +10,7 @@ export interface DashboardRoute {
   page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail'
     | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports'
     | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests'
-    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch' | 'tasks' | 'service-reports' | 'performance';
+    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch' | 'tasks' | 'service-reports' | 'performance' | 'analytics';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -37,7 +37,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'audit', titleKey: 'audit.title', requires: ['read:audit:any'], page: 'audit' },
   { path: 'admin/service-requests', titleKey: 'nav.adminServiceRequests', requires: ['read:service_request:any'], page: 'admin-service-requests' },
   { path: 'service-orders', titleKey: 'nav.serviceOrders', requires: ['assign:service_request:any'], page: 'dispatch' },
-  { path: 'analytics', titleKey: 'nav.analytics', requires: ['read:analytics:any'] },
+  { path: 'analytics', titleKey: 'nav.analytics', requires: ['read:analytics:any'], page: 'analytics' },
   { path: 'settings', titleKey: 'nav.settings', requires: ['manage:settings:any'], page: 'settings' },
   { path: 'settings/announcements', titleKey: 'announcements.title', requires: ['announce:notification:any'], page: 'announcements' },
   { path: 'data-management', titleKey: 'nav.dataManagement', requires: ['manage:data:any'] },

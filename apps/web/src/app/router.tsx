@@ -47,6 +47,7 @@ const TasksPage = lazy(() => import('../features/service-requests/pages/tasks-pa
 const ServiceReportsPage = lazy(() => import('../features/reports/pages/service-reports-page'));
 const ServiceReportPage = lazy(() => import('../features/reports/pages/service-report-page'));
 const PerformancePage = lazy(() => import('../features/reports/pages/performance-page'));
+const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 const BookAppointmentPage = lazy(() => import('../features/booking/pages/book-appointment-page'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
 const AppointmentDetailPage = lazy(() => import('../features/appointments/pages/appointment-detail-page'));
@@ -121,6 +122,8 @@ function dashboardPage(route: DashboardRoute) {
       return <ServiceReportsPage />;
     case 'performance':
       return <PerformancePage />;
+    case 'analytics':
+      return <AnalyticsPage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }

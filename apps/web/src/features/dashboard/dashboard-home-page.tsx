@@ -11,6 +11,7 @@ import classes from './quick-links.module.css';
 const SupervisorDashboard = lazy(() => import('./supervisor/supervisor-dashboard'));
 const CustomerDashboard = lazy(() => import('./customer/customer-dashboard'));
 const TechnicianDashboard = lazy(() => import('./technician/technician-dashboard'));
+const AdminDashboard = lazy(() => import('./admin/admin-dashboard'));
 
 /** The role's dashboard: for now a welcome and the role's quick links; metrics come later. */
 export function DashboardHomePage() {
@@ -42,6 +43,10 @@ export function DashboardHomePage() {
       ) : user.role === 'technician' ? (
         <Suspense fallback={<ListLoading rows={6} />}>
           <TechnicianDashboard />
+        </Suspense>
+      ) : user.role === 'admin' ? (
+        <Suspense fallback={<ListLoading rows={6} />}>
+          <AdminDashboard />
         </Suspense>
       ) : (
         <Alert variant="light" icon={<IconChartDots size={20} />} radius="lg">

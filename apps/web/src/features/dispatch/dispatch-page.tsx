@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Drawer, Group, Paper, Select, Stack, Tabs
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconClock, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DISPATCH_SORTS, DISPATCH_VIEWS, PRIORITIES, type DispatchSort, type DispatchView, type Priority, type TDispatchCandidate, type TDispatchItem, type TSlaTarget } from '@portal/shared';
 import { ListEmpty, ListError, ListLoading, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
@@ -21,11 +21,34 @@ const ASSIGNABLE = new Set(['pending', 'assigned']);
 /** /dashboard/service-orders (admin): open requests with their SLA, assigned and reassigned from candidates. */
 export default function DispatchPage() {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<DispatchView>('unassigned');
-  const [priority, setPriority] = useState<Priority | null>(null);
-  const [search, setSearch] = useState('');
+  // The view, priority, search and sort live in the URL: bookmarkable, and the dashboard links here.
+  const [params, setParams] = useSearchParams();
+  const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T | null) => {
+    const value = params.get(name);
+    return value && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  };
+  const status = pick<DispatchView>('status', DISPATCH_VIEWS, 'unassigned')!;
+  const priority = pick<Priority>('priority', PRIORITIES, null);
+  const sort = pick<DispatchSort>('sort', DISPATCH_SORTS, 'age')!;
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: name === 'q' },
+    );
+  const setStatus = (v: DispatchView) => setParam('status', v === 'unassigned' ? null : v);
+  const setPriority = (v: Priority | null) => setParam('priority', v);
+  const setSort = (v: DispatchSort) => setParam('sort', v === 'age' ? null : v);
+  const [search, setSearchInput] = useState(params.get('q') ?? '');
+  const setSearch = (v: string) => {
+    setSearchInput(v);
+    setParam('q', v.trim() || null);
+  };
   const [q] = useDebouncedValue(search, 300);
-  const [sort, setSort] = useState<DispatchSort>('age');
   const [assigning, setAssigning] = useState<TDispatchItem | null>(null);
   useDispatchLive();
   const list = useDispatchList(dispatchQuery({ status, priority, q, sort }));
@@ -53,8 +76,13 @@ export default function DispatchPage() {
         searchPlaceholder={t('dispatch.filters.search')}
         filtered={filtered}
         onReset={() => {
-          setPriority(null);
-          setSearch('');
+          setSearchInput('');
+          setParams((current) => {
+            const next = new URLSearchParams(current);
+            next.delete('priority');
+            next.delete('q');
+            return next;
+          });
         }}
       >
         <Select

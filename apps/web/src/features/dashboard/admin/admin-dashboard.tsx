@@ -1,0 +1,118 @@
+import '@mantine/charts/styles.layer.css';
+import { AreaChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import {
+  IconAlarm,
+  IconAlertTriangle,
+  IconClock,
+  IconHourglass,
+  IconInbox,
+  IconPackage,
+  IconPackageOff,
+  IconPercentage,
+  IconStar,
+  IconTool,
+  IconTruckDelivery,
+  IconUserCheck,
+  IconUserQuestion,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { FigureCard } from '../../../components/figure-card';
+import { ListError, ListLoading } from '../../../components/list-states';
+import { useNumberFormat } from '../../../lib/decimal';
+import { formatDuration } from '../../../lib/format-duration';
+import { useRealtimeSubscription } from '../../../lib/realtime';
+import { useAdminDashboard } from './get-admin-dashboard';
+
+const noop = () => undefined;
+const DESK = '/dashboard/admin/service-requests';
+
+/**
+ * PRODUCT.md §5, admin: open requests by status, unassigned, past their SLA target, technician
+ * utilisation, average response and completion times, satisfaction, low and out of stock,
+ * pending transfers — each tile links to the list behind it — and a 30-day trend. Request,
+ * transfer and stock events refresh it live.
+ */
+export function AdminDashboard() {
+  const { t, i18n } = useTranslation();
+  const fmt = useNumberFormat();
+  useRealtimeSubscription('service_requests', noop);
+  useRealtimeSubscription('transfers', noop);
+  useRealtimeSubscription('stock', noop);
+  const query = useAdminDashboard();
+  if (query.isPending) return <ListLoading rows={6} />;
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  const d = query.data;
+  const language = i18n.resolvedLanguage ?? 'en';
+  const hours = (h: number | null) => (h === null ? '—' : formatDuration(h * 60, language));
+  const percent = (v: number | null) => (v === null ? '—' : fmt.percent(Math.round(v * 1000) / 10));
+  const rtl = i18n.dir() === 'rtl';
+  const dayLabel = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', numberingSystem: 'latn', timeZone: 'UTC' });
+  const trend = d.trend.map((p) => ({ day: dayLabel.format(new Date(`${p.day}T00:00:00Z`)), created: p.created, completed: p.completed }));
+
+  return (
+    <Stack gap="lg" data-testid="admin-dashboard">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+        <FigureCard testId="figure-pending" label={t('serviceRequests.status.pending')} value={fmt.count(d.open_by_status.pending)} to={`${DESK}?status=pending`} icon={IconInbox} color="yellow" />
+        <FigureCard testId="figure-assigned" label={t('serviceRequests.status.assigned')} value={fmt.count(d.open_by_status.assigned)} to={`${DESK}?status=assigned`} icon={IconUserCheck} color="indigo" />
+        <FigureCard testId="figure-in-progress" label={t('serviceRequests.status.in_progress')} value={fmt.count(d.open_by_status.in_progress)} to={`${DESK}?status=in_progress`} icon={IconTool} color="cyan" />
+        <FigureCard testId="figure-pending-parts" label={t('serviceRequests.status.pending_parts')} value={fmt.count(d.open_by_status.pending_parts)} to={`${DESK}?status=pending_parts`} icon={IconPackage} color="orange" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+        <FigureCard testId="figure-unassigned" label={t('adminDashboard.unassigned')} value={fmt.count(d.unassigned)} to="/dashboard/service-orders" icon={IconUserQuestion} color="grape" />
+        <FigureCard testId="figure-sla" label={t('adminDashboard.slaBreached')} hint={t('adminDashboard.slaHint')} value={fmt.count(d.sla_breached)} to="/dashboard/service-orders?status=all&sort=sla_due" icon={IconAlarm} color="red" />
+        <FigureCard
+          testId="figure-utilisation"
+          label={t('adminDashboard.utilisation')}
+          hint={t('adminDashboard.utilisationHint', { logged: hours(d.hours_logged), scheduled: hours(d.hours_scheduled) })}
+          value={percent(d.utilisation)}
+          to="/dashboard/reports/performance"
+          icon={IconPercentage}
+          color="teal"
+        />
+        <FigureCard
+          testId="figure-satisfaction"
+          label={t('adminDashboard.satisfaction')}
+          hint={t('reports.performance.ratings', { count: d.rating_count })}
+          value={d.satisfaction === null ? '—' : `${fmt.quantity(d.satisfaction)} / 5`}
+          to="/dashboard/reports/performance"
+          icon={IconStar}
+          color="yellow"
+        />
+        <FigureCard testId="figure-response" label={t('adminDashboard.averageResponse')} hint={t('adminDashboard.last30')} value={hours(d.average_response_hours)} to="/dashboard/analytics" icon={IconClock} color="blue" />
+        <FigureCard testId="figure-completion" label={t('adminDashboard.averageCompletion')} hint={t('adminDashboard.last30')} value={hours(d.average_completion_hours)} to="/dashboard/analytics" icon={IconHourglass} color="indigo" />
+        <FigureCard
+          testId="figure-low-stock"
+          label={t('adminDashboard.lowStock')}
+          hint={t('adminDashboard.outOfStock', { count: d.out_of_stock })}
+          value={fmt.count(d.low_stock)}
+          to="/dashboard/inventory?status=low_stock&active=true"
+          icon={d.out_of_stock > 0 ? IconPackageOff : IconAlertTriangle}
+          color="orange"
+        />
+        <FigureCard testId="figure-transfers" label={t('adminDashboard.pendingTransfers')} value={fmt.count(d.pending_transfers)} to="/dashboard/transfers?status=pending" icon={IconTruckDelivery} color="pink" />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md" data-testid="admin-trend">
+        <Title order={3} fz="md" mb="sm">
+          {t('adminDashboard.trend')}
+        </Title>
+        <AreaChart
+          h={240}
+          data={trend}
+          dataKey="day"
+          withLegend
+          curveType="monotone"
+          series={[
+            { name: 'created', label: t('adminDashboard.created'), color: 'blue.6' },
+            { name: 'completed', label: t('adminDashboard.completed'), color: 'teal.6' },
+          ]}
+          // Right to left in Arabic: the latest day on the left, the value axis on the right.
+          xAxisProps={{ reversed: rtl }}
+          yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 40, allowDecimals: false }}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
+export default AdminDashboard;
