@@ -247,7 +247,7 @@ export function AnalyticsPage() {
               data={r.rows.map((row) => ({ name: String(row.technician_name), utilisation: row.utilisation === null ? 0 : Math.round(Number(row.utilisation) * 1000) / 10 }))}
               dataKey="name"
               orientation="vertical"
-              unit="%"
+              valueFormatter={(v) => `${v}%`}
               series={[{ name: 'utilisation', label: t('adminDashboard.utilisation'), color: 'teal.6' }]}
               yAxisProps={{ width: 120, orientation: rtl ? 'right' : 'left' }}
               xAxisProps={{ reversed: rtl }}
