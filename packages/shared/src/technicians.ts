@@ -34,7 +34,7 @@ export const ZTechnician = z.object({
   skills: z.array(z.string()),
   van: z.object({ id: z.uuid(), code: z.string(), name: z.string() }).nullable(),
   weekly_hours: ZWeeklyHours,
-  /** Open requests assigned to them today (company time zone); appointments will count too. */
+  /** Open requests assigned to them today and their live appointments of today (company time zone). */
   today_load: z.number().int(),
   /** Every open request assigned to them (assigned, in progress, waiting for parts). */
   open_jobs: z.number().int(),
@@ -92,7 +92,7 @@ export type TPatchTechnicianRequest = z.infer<typeof ZPatchTechnicianRequest>;
 
 /**
  * 409 `technician_busy` details: what keeps a technician from being deactivated (or given
- * another role). Appointments join this list once they exist.
+ * another role): open requests and live appointments still to come.
  */
 export interface TTechnicianBusyDetails {
   requests: { id: string; number: string; status: string }[];

@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TTechnicianBusyDetails } from '@portal/shared';
+import { useDateFormat } from '../lib/date-format';
 import { isApiError } from '../lib/api-client';
 import { Ltr } from './ltr';
 
@@ -20,6 +21,7 @@ export function openWorkOf(error: unknown): (TTechnicianBusyDetails & { total: n
  */
 export function OpenWorkList({ work }: { work: TTechnicianBusyDetails & { total: number } }) {
   const { t } = useTranslation();
+  const format = useDateFormat();
   const shown = work.requests.length + work.appointments.length;
   return (
     <Stack gap="xs" data-testid="open-work-list">
@@ -36,8 +38,13 @@ export function OpenWorkList({ work }: { work: TTechnicianBusyDetails & { total:
           </List.Item>
         ))}
         {work.appointments.map((a) => (
-          <List.Item key={a.id}>
-            <Ltr>{a.number}</Ltr>
+          <List.Item key={a.id} data-testid="open-work-appointment">
+            <Anchor component={Link} to={`/dashboard/appointments/${a.id}`} fw={600}>
+              <Ltr>{a.number}</Ltr>
+            </Anchor>{' '}
+            <Text span size="sm" c="dimmed">
+              — {format.dateTime(a.starts_at)}
+            </Text>
           </List.Item>
         ))}
       </List>

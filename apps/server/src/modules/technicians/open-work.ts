@@ -8,8 +8,8 @@ import { rowsOf } from '../inventory/ledger.js';
 const LISTED = 50;
 
 /**
- * What a technician still holds: open service requests assigned to them and (once the
- * appointments table exists) future appointments. Deactivating them, or giving them another
+ * What a technician still holds: open service requests assigned to them and their live
+ * appointments still to come. Deactivating them, or giving them another
  * role, would strand this work, so both are refused while the list is not empty.
  */
 export async function openWorkOf(tx: DbOrTx, technicianId: string): Promise<TTechnicianBusyDetails & { total: number }> {
@@ -22,14 +22,19 @@ export async function openWorkOf(tx: DbOrTx, technicianId: string): Promise<TTec
       order by r.created_at, r.id
       limit ${LISTED}`),
   );
-  // Extension point (issue #11): when the appointments table lands, add the technician's
-  // future appointments (starts_at > now(), status scheduled/confirmed) here, so deactivation is
-  // refused for them too, and list them in `appointments`.
-  const appointments: TTechnicianBusyDetails['appointments'] = [];
+  // Their live appointments still to come: a customer is expecting them.
+  const appointments = rowsOf<TTechnicianBusyDetails['appointments'][number] & { total: number }>(
+    await tx.execute(sql`
+      select a.id, a.number, to_char(a.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as starts_at, count(*) over ()::int as total
+      from appointments a
+      where a.technician_id = ${technicianId}::uuid and a.status in ('scheduled', 'confirmed') and a.starts_at > now()
+      order by a.starts_at, a.id
+      limit ${LISTED}`),
+  );
   return {
     requests: requests.map(({ id, number, status }) => ({ id, number, status })),
-    appointments,
-    total: (requests[0]?.total ?? 0) + appointments.length,
+    appointments: appointments.map(({ id, number, starts_at }) => ({ id, number, starts_at })),
+    total: (requests[0]?.total ?? 0) + (appointments[0]?.total ?? 0),
   };
 }
 

@@ -28,7 +28,7 @@ const SORT: Record<TechnicianSort, { expr: string; type: KeyType }> = {
   name: { expr: 'lower(u.name)', type: 'text' },
   email: { expr: 'u.email', type: 'text' },
   created_at: { expr: 'u.created_at', type: 'timestamptz' },
-  today_load: { expr: 'coalesce(f.today_load, 0)', type: 'numeric' },
+  today_load: { expr: 'coalesce(f.today_load, 0) + coalesce(ap.today, 0)', type: 'numeric' },
   open_jobs: { expr: 'coalesce(f.open_jobs, 0)', type: 'numeric' },
   rating: { expr: 'coalesce(f.average_rating, 0)', type: 'numeric' },
 };
@@ -38,14 +38,14 @@ const openStatuses = sql.join(OPEN_REQUEST_STATUSES.filter((s) => s !== 'pending
 /**
  * Technicians with their figures, as a subquery `x` with `sort_key`/`sort_text`. Today starts at
  * midnight in the company's time zone. Today's load counts the open requests assigned to them
- * today; when appointments exist, their appointments of today join it (extension point).
+ * today and their live appointments of today.
  */
 function techniciansSql(sort: TechnicianSort, timeZone: string, only?: string): SQL {
   const s = SORT[sort].expr;
   return sql`(
     select u.id, u.name, u.email, u.mobile, u.active, u.created_at, u.last_sign_in_at,
       t.skills, t.weekly_hours, w.id as van_id, w.code as van_code, w.name as van_name,
-      coalesce(f.open_jobs, 0)::int as open_jobs, coalesce(f.today_load, 0)::int as today_load,
+      coalesce(f.open_jobs, 0)::int as open_jobs, (coalesce(f.today_load, 0) + coalesce(ap.today, 0))::int as today_load,
       round(f.average_rating, 1)::text as average_rating, coalesce(f.rating_count, 0)::int as rating_count,
       ${sql.raw(s)} as sort_key, (${sql.raw(s)})::text as sort_text
     from technicians t
@@ -62,6 +62,15 @@ function techniciansSql(sort: TechnicianSort, timeZone: string, only?: string): 
       where r.technician_id is not null ${only ? sql`and r.technician_id = ${only}::uuid` : sql``}
       group by r.technician_id
     ) f on f.technician_id = t.user_id
+    left join (
+      select a.technician_id, count(*) as today
+      from appointments a
+      where a.status in ('scheduled', 'confirmed')
+        and a.starts_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})
+        and a.starts_at < (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}) + interval '1 day'
+        ${only ? sql`and a.technician_id = ${only}::uuid` : sql``}
+      group by a.technician_id
+    ) ap on ap.technician_id = t.user_id
     ${only ? sql`where t.user_id = ${only}::uuid` : sql``}
   )`;
 }

@@ -178,7 +178,7 @@ describe('admin: editing and deactivating a technician', () => {
     expect((await call('PATCH', `/api/admin/technicians/${adminId}`, { skills: [] })).statusCode).toBe(404);
   });
 
-  it('refuses to deactivate (or demote) a technician with open requests, listing them; then deactivates and ends their sessions', async () => {
+  it('refuses to deactivate (or demote) a technician with open requests or future appointments, listing them; then deactivates and ends their sessions', async () => {
     const t = await newTechnician();
     const a = await requestFor(t.id, 'assigned');
     const b = await requestFor(t.id, 'in_progress');
@@ -203,6 +203,15 @@ describe('admin: editing and deactivating a technician', () => {
 
     // Once the work is closed, deactivation goes through and ends their sessions.
     await server.ctx.db.execute(sql`update service_requests set status = 'cancelled' where technician_id = ${t.id}::uuid and status <> 'completed'`);
+    // A booked visit still to come holds them too.
+    await server.ctx.db.execute(sql`
+      insert into appointments (number, customer_id, service_request_id, technician_id, service_kind, starts_at, ends_at)
+      select 'AP-BUSY-1', r.customer_id, r.id, ${t.id}::uuid, 'office', now() + interval '2 days', now() + interval '2 days 1 hour'
+      from service_requests r where r.id = ${a.id}::uuid`);
+    const booked = await call('PATCH', `/api/admin/technicians/${t.id}`, { active: false });
+    expect(booked.statusCode).toBe(409);
+    expect(booked.json().error.details).toMatchObject({ requests: [], appointments: [{ number: 'AP-BUSY-1' }], total: 1 });
+    await server.ctx.db.execute(sql`update appointments set status = 'cancelled' where number = 'AP-BUSY-1'`);
     const done = await call('PATCH', `/api/admin/technicians/${t.id}`, { active: false });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().active).toBe(false);
