@@ -731,3 +731,45 @@ export const slaBreaches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.requestId, t.target] }), check('sla_breaches_target_check', sql`${t.target} in ('response', 'resolution')`)],
 );
+
+// ---------------------------------------------------------------------------------------
+// Analytics rollups (issue #11, decision 008). Per company-calendar day, the figures of the
+// requests raised that day (by status, service type and priority) and of the requests completed
+// that day, kept by statement-level triggers on service_requests in the same transaction as the
+// change (migration 0008), and rebuilt when the company's time zone changes. Analytics over a
+// year read a few thousand rows here instead of a million requests.
+
+export const requestDayStats = pgTable(
+  'request_day_stats',
+  {
+    /** The request date, in the company's time zone. */
+    day: date('day', { mode: 'string' }).notNull(),
+    status: serviceRequestStatusEnum('status').notNull(),
+    serviceType: text('service_type').notNull(),
+    priority: priorityEnum('priority').notNull(),
+    requests: integer('requests').notNull().default(0),
+    responded: integer('responded').notNull().default(0),
+    /** Σ (first response − request date), seconds (numeric: sums and differences stay exact). */
+    responseSeconds: numeric('response_seconds').notNull().default('0'),
+    completed: integer('completed').notNull().default(0),
+    /** Σ (completed − request date), seconds. */
+    completionSeconds: numeric('completion_seconds').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.serviceType, t.priority] })],
+);
+
+export const completionDayStats = pgTable(
+  'completion_day_stats',
+  {
+    /** The completion date of requests now completed, in the company's time zone. */
+    day: date('day', { mode: 'string' }).notNull(),
+    serviceType: text('service_type').notNull(),
+    priority: priorityEnum('priority').notNull(),
+    completed: integer('completed').notNull().default(0),
+    /** Completed without waiting for parts and never reopened. */
+    firstTimeFixed: integer('first_time_fixed').notNull().default(0),
+    ratings: integer('ratings').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.serviceType, t.priority] })],
+);

@@ -204,4 +204,55 @@ describe(`analytics (${TEST_DB})`, () => {
     const res = await server.call('GET', '/api/dashboard/admin', { token: P.admin.token });
     expect(res.statusCode, res.body).toBe(200);
   });
+
+  it('the day rollups always equal the requests themselves (after the demo seed, the known data and every change since)', async () => {
+    const [diff] = rowsOf<{ requests: number; completions: number }>(
+      await exec(sql`
+        with tz as (select company_time_zone() as z),
+        direct as (
+          select (created_at at time zone (select z from tz))::date as day, status, service_type, priority, count(*)::int as requests,
+            count(first_response_at)::int as responded, coalesce(sum(extract(epoch from first_response_at - created_at)), 0) as response_seconds,
+            count(completed_at)::int as completed, coalesce(sum(extract(epoch from completed_at - created_at)), 0) as completion_seconds
+          from service_requests group by 1, 2, 3, 4),
+        rolled as (
+          select day, status, service_type, priority, requests, responded, response_seconds, completed, completion_seconds
+          from request_day_stats where requests <> 0 or responded <> 0 or completed <> 0),
+        direct_done as (
+          select (completed_at at time zone (select z from tz))::date as day, service_type, priority, count(*)::int as completed,
+            count(*) filter (where not ever_pending_parts and reopen_count = 0)::int as first_time_fixed,
+            count(rating)::int as ratings, coalesce(sum(rating), 0)::int as rating_sum
+          from service_requests where status = 'completed' and completed_at is not null group by 1, 2, 3),
+        rolled_done as (
+          select day, service_type, priority, completed, first_time_fixed, ratings, rating_sum from completion_day_stats where completed <> 0)
+        select
+          (select count(*) from ((select * from direct except select * from rolled) union all (select * from rolled except select * from direct)) x)::int as requests,
+          (select count(*) from ((select * from direct_done except select * from rolled_done) union all (select * from rolled_done except select * from direct_done)) y)::int as completions`),
+    );
+    expect(diff).toEqual({ requests: 0, completions: 0 });
+    const [n] = rowsOf<{ n: number }>(await exec(sql`select count(*)::int as n from request_day_stats`));
+    expect(n!.n).toBeGreaterThan(10);
+  });
+
+  it('a new company time zone moves requests to their days there at once (the rollups are rebuilt with the setting)', async () => {
+    const put = (time_zone: string) => server.call('PUT', '/api/admin/settings', { token: P.admin.token, body: { time_zone } });
+    // UTC+14: 10:00Z and 14:00Z on 2 March are 3 March there; 09:00Z on 20 March is 23:00, 10:00Z is midnight on the 21st.
+    expect((await put('Pacific/Kiritimati')).statusCode).toBe(200);
+    const there = await figure('requests', '');
+    expect(there.time_zone).toBe('Pacific/Kiritimati');
+    expect(nonEmpty(there).map((r) => [r.period, r.total])).toEqual([
+      ['2026-03-03', 2],
+      ['2026-03-20', 1],
+      ['2026-03-21', 1],
+    ]);
+    // The technician path (the requests themselves) agrees.
+    expect(nonEmpty(await figure('requests', `technician_id=${P.tech.id}`)).map((r) => [r.period, r.total])).toEqual([
+      ['2026-03-03', 2],
+      ['2026-03-21', 1],
+    ]);
+    expect((await put('Asia/Riyadh')).statusCode).toBe(200);
+    expect(nonEmpty(await figure('requests', '')).map((r) => [r.period, r.total])).toEqual([
+      ['2026-03-02', 2],
+      ['2026-03-20', 2],
+    ]);
+  });
 });

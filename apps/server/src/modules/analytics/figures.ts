@@ -19,9 +19,35 @@ import { getSettings } from '../settings/service.js';
 interface Context {
   zone: string;
   bucket: 'day' | 'week' | 'month';
+  /** The period as instants (start inclusive, end exclusive) and as company days (inclusive). */
   start: string;
   end: string;
+  fromDay: string;
+  toDay: string;
   filters: TAnalyticsQuery;
+}
+
+/**
+ * Without a technician filter, the request figures read the day rollups (decision 008): a year is
+ * a few thousand rows. A technician's requests are few enough to aggregate from the requests
+ * themselves, through the technician index.
+ */
+const fromRollups = (c: Context) => !c.filters.technician_id;
+
+/** A rollup's company day as its bucket's first day. */
+const dayBucket = (c: Context, col: string) => sql.raw(`to_char(date_trunc('${c.bucket}', ${col}::timestamp), 'YYYY-MM-DD')`);
+
+/** The rollup filters, over `s`. */
+function rollupFilters(c: Context): SQL {
+  const f = c.filters;
+  return sql.join(
+    [
+      sql`s.day between ${c.fromDay}::date and ${c.toDay}::date`,
+      f.service_type ? sql`s.service_type = ${f.service_type}` : undefined,
+      f.priority ? sql`s.priority = ${f.priority}::request_priority` : undefined,
+    ].filter((x): x is SQL => x !== undefined),
+    sql` and `,
+  );
 }
 
 const ROUND = (expr: string, places = 2) => `round((${expr})::numeric, ${places})::float8`;
@@ -63,15 +89,17 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
   /** Requests raised per bucket, by their status now. */
   async requests(db, c) {
     const statuses = ['pending', 'assigned', 'in_progress', 'pending_parts', 'completed', 'cancelled'];
+    const counts = fromRollups(c)
+      ? sql`
+          select ${dayBucket(c, 's.day')} as period, ${sql.raw(statuses.map((st) => `(sum(s.requests) filter (where s.status = '${st}'))::int as ${st}`).join(', '))}, sum(s.requests)::int as total
+          from request_day_stats s where ${rollupFilters(c)} group by 1`
+      : sql`
+          select ${bucketOf(c, 'r.created_at')} as period, ${sql.raw(statuses.map((st) => `count(*) filter (where r.status = '${st}')::int as ${st}`).join(', '))}, count(*)::int as total
+          from service_requests r where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)} group by 1`;
     const rows = rowsOf<Row>(
       await db.execute(sql`
-        with ${periodsCte(c)},
-        counts as (
-          select ${bucketOf(c, 'r.created_at')} as period, ${sql.raw(statuses.map((s) => `count(*) filter (where r.status = '${s}')::int as ${s}`).join(', '))}, count(*)::int as total
-          from service_requests r
-          where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)}
-          group by 1)
-        select p.period, ${sql.raw(statuses.map((s) => `coalesce(x.${s}, 0) as ${s}`).join(', '))}, coalesce(x.total, 0) as total
+        with ${periodsCte(c)}, counts as (${counts})
+        select p.period, ${sql.raw(statuses.map((st) => `coalesce(x.${st}, 0) as ${st}`).join(', '))}, coalesce(x.total, 0) as total
         from periods p left join counts x using (period) order by p.period`),
     );
     return { columns: ['period', ...statuses, 'total'], rows };
@@ -80,11 +108,18 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
   /** Requests raised per bucket and service type. */
   async 'service-types'(db, c) {
     const rows = rowsOf<Row>(
-      await db.execute(sql`
-        select ${bucketOf(c, 'r.created_at')} as period, r.service_type, count(*)::int as count
-        from service_requests r
-        where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)}
-        group by 1, 2 order by 1, 2`),
+      await db.execute(
+        fromRollups(c)
+          ? sql`
+              select ${dayBucket(c, 's.day')} as period, s.service_type, sum(s.requests)::int as count
+              from request_day_stats s where ${rollupFilters(c)}
+              group by 1, 2 having sum(s.requests) > 0 order by 1, 2`
+          : sql`
+              select ${bucketOf(c, 'r.created_at')} as period, r.service_type, count(*)::int as count
+              from service_requests r
+              where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)}
+              group by 1, 2 order by 1, 2`,
+      ),
     );
     return { columns: ['period', 'service_type', 'count'], rows };
   },
@@ -95,10 +130,25 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
    * pending_parts paused — decision 007).
    */
   async times(db, c) {
-    const rows = rowsOf<Row>(
-      await db.execute(sql`
-        with ${periodsCte(c)},
-        figures as (
+    const figures = fromRollups(c)
+      ? sql`
+          select t.period, t.average_response_hours, t.average_completion_hours, t.responded, t.completed,
+            coalesce(b.response_breaches, 0) as response_breaches, coalesce(b.resolution_breaches, 0) as resolution_breaches
+          from (
+            select ${dayBucket(c, 's.day')} as period,
+              ${sql.raw(ROUND('sum(s.response_seconds) / nullif(sum(s.responded), 0) / 3600'))} as average_response_hours,
+              ${sql.raw(ROUND('sum(s.completion_seconds) / nullif(sum(s.completed), 0) / 3600'))} as average_completion_hours,
+              sum(s.responded)::int as responded, sum(s.completed)::int as completed
+            from request_day_stats s where ${rollupFilters(c)} group by 1) t
+          left join (
+            -- Breaches are few (the SLA check's rows): their requests are read one by one.
+            select ${bucketOf(c, 'r.created_at')} as period,
+              count(distinct r.id) filter (where b.target = 'response')::int as response_breaches,
+              count(distinct r.id) filter (where b.target = 'resolution')::int as resolution_breaches
+            from sla_breaches b join service_requests r on r.id = b.request_id
+            where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)}
+            group by 1) b using (period)`
+      : sql`
           select ${bucketOf(c, 'r.created_at')} as period,
             ${sql.raw(ROUND('avg(extract(epoch from r.first_response_at - r.created_at)) / 3600'))} as average_response_hours,
             ${sql.raw(ROUND('avg(extract(epoch from r.completed_at - r.created_at)) / 3600'))} as average_completion_hours,
@@ -107,12 +157,14 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
             count(*) filter (where b.response)::int as response_breaches,
             count(*) filter (where b.resolution)::int as resolution_breaches
           from service_requests r
-          -- Breaches are few: one hash of them, not a probe per request.
           left join (
             select request_id, bool_or(target = 'response') as response, bool_or(target = 'resolution') as resolution
             from sla_breaches group by request_id) b on b.request_id = r.id
           where ${inPeriod(c, 'r.created_at')} and ${requestFilters(c)}
-          group by 1)
+          group by 1`;
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)}, figures as (${figures})
         select p.period, x.average_response_hours, x.average_completion_hours, coalesce(x.responded, 0) as responded, coalesce(x.completed, 0) as completed,
           coalesce(x.response_breaches, 0) as response_breaches, coalesce(x.resolution_breaches, 0) as resolution_breaches
         from periods p left join figures x using (period) order by p.period`),
@@ -122,15 +174,19 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
 
   /** Completed per bucket, those fixed the first time (never waited for parts, never reopened), and their share. */
   async 'first-time-fix'(db, c) {
-    const rows = rowsOf<Row>(
-      await db.execute(sql`
-        with ${periodsCte(c)},
-        figures as (
+    const figures = fromRollups(c)
+      ? sql`
+          select ${dayBucket(c, 's.day')} as period, sum(s.completed)::int as completed, sum(s.first_time_fixed)::int as first_time_fixed
+          from completion_day_stats s where ${rollupFilters(c)} group by 1`
+      : sql`
           select ${bucketOf(c, 'r.completed_at')} as period, count(*)::int as completed,
             count(*) filter (where not r.ever_pending_parts and r.reopen_count = 0)::int as first_time_fixed
           from service_requests r
           where r.status = 'completed' and ${inPeriod(c, 'r.completed_at')} and ${requestFilters(c)}
-          group by 1)
+          group by 1`;
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)}, figures as (${figures})
         select p.period, coalesce(x.completed, 0) as completed, coalesce(x.first_time_fixed, 0) as first_time_fixed,
           case when x.completed > 0 then ${sql.raw(ROUND('x.first_time_fixed::float8 / x.completed', 4))} end as rate
         from periods p left join figures x using (period) order by p.period`),
@@ -140,14 +196,18 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
 
   /** The mean rating per bucket of completion, and how many ratings. */
   async satisfaction(db, c) {
-    const rows = rowsOf<Row>(
-      await db.execute(sql`
-        with ${periodsCte(c)},
-        figures as (
+    const figures = fromRollups(c)
+      ? sql`
+          select ${dayBucket(c, 's.day')} as period, ${sql.raw(ROUND('sum(s.rating_sum)::numeric / nullif(sum(s.ratings), 0)'))} as average_rating, sum(s.ratings)::int as ratings
+          from completion_day_stats s where ${rollupFilters(c)} group by 1`
+      : sql`
           select ${bucketOf(c, 'r.completed_at')} as period, ${sql.raw(ROUND('avg(r.rating)'))} as average_rating, count(*)::int as ratings
           from service_requests r
           where r.status = 'completed' and r.rating is not null and ${inPeriod(c, 'r.completed_at')} and ${requestFilters(c)}
-          group by 1)
+          group by 1`;
+    const rows = rowsOf<Row>(
+      await db.execute(sql`
+        with ${periodsCte(c)}, figures as (${figures})
         select p.period, x.average_rating, coalesce(x.ratings, 0) as ratings
         from periods p left join figures x using (period) order by p.period`),
     );
@@ -235,7 +295,15 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
 export async function analyticsFigure(db: DbOrTx, figure: AnalyticsFigure, q: TAnalyticsQuery): Promise<TAnalyticsResult> {
   const { time_zone, sla_targets } = await getSettings(db, ['time_zone', 'sla_targets']);
   const { from, to, bucket, period } = periodOf(q, time_zone, 90);
-  const c: Context = { zone: time_zone, bucket, start: period.start.toISOString(), end: period.end.toISOString(), filters: q };
+  const c: Context = {
+    zone: time_zone,
+    bucket,
+    start: period.start.toISOString(),
+    end: period.end.toISOString(),
+    fromDay: from.toISODate()!,
+    toDay: to.toISODate()!,
+    filters: q,
+  };
   const { columns, rows } = await FIGURES[figure](db, c);
   return {
     figure,
