@@ -773,3 +773,17 @@ export const completionDayStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.serviceType, t.priority] })],
 );
+
+/**
+ * The ledger per company-calendar day and item: the net quantity moved (decision 008, migration
+ * 0009). The stock value on any past day is today's value less the movements after it.
+ */
+export const stockDayStats = pgTable(
+  'stock_day_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    quantity: numeric('quantity').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.itemId] })],
+);

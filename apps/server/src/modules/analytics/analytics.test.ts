@@ -205,7 +205,7 @@ describe(`analytics (${TEST_DB})`, () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
-  it('the day rollups always equal the requests themselves (after the demo seed, the known data and every change since)', async () => {
+  it('the day rollups always equal the requests and the ledger themselves (after the demo seed, the known data and every change since)', async () => {
     const [diff] = rowsOf<{ requests: number; completions: number }>(
       await exec(sql`
         with tz as (select company_time_zone() as z),
@@ -229,6 +229,15 @@ describe(`analytics (${TEST_DB})`, () => {
           (select count(*) from ((select * from direct_done except select * from rolled_done) union all (select * from rolled_done except select * from direct_done)) y)::int as completions`),
     );
     expect(diff).toEqual({ requests: 0, completions: 0 });
+    const [stock] = rowsOf<{ n: number }>(
+      await exec(sql`
+        with direct as (
+          select (created_at at time zone company_time_zone())::date as day, item_id, sum(quantity) as quantity
+          from stock_movements group by 1, 2 having sum(quantity) <> 0),
+        rolled as (select day, item_id, quantity from stock_day_stats where quantity <> 0)
+        select count(*)::int as n from ((select * from direct except select * from rolled) union all (select * from rolled except select * from direct)) x`),
+    );
+    expect(stock!.n).toBe(0);
     const [n] = rowsOf<{ n: number }>(await exec(sql`select count(*)::int as n from request_day_stats`));
     expect(n!.n).toBeGreaterThan(10);
   });

@@ -271,7 +271,8 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
 
   /**
    * The stock's value (at today's prices) at the end of each bucket: today's value less every
-   * movement after that moment — the ledger is the sum of its movements.
+   * movement after that day — the ledger is the sum of its movements, kept per day and item in
+   * `stock_day_stats` (decision 008).
    */
   async 'stock-value'(db, c) {
     const rows = rowsOf<Row>(
@@ -279,12 +280,12 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
         with ${periodsCte(c)},
         now_value as (select coalesce(sum(l.quantity * i.price), 0) as v from stock_levels l join inventory_items i on i.id = l.item_id),
         after_end as (
-          select coalesce(sum(m.quantity * i.price), 0) as v from stock_movements m join inventory_items i on i.id = m.item_id
-          where m.created_at >= ${c.end}::timestamptz),
+          select coalesce(sum(s.quantity * i.price), 0) as v from stock_day_stats s join inventory_items i on i.id = s.item_id
+          where s.day > ${c.toDay}::date),
         changes as (
-          select ${bucketOf(c, 'm.created_at')} as period, sum(m.quantity * i.price) as change
-          from stock_movements m join inventory_items i on i.id = m.item_id
-          where ${inPeriod(c, 'm.created_at')}
+          select ${dayBucket(c, 's.day')} as period, sum(s.quantity * i.price) as change
+          from stock_day_stats s join inventory_items i on i.id = s.item_id
+          where s.day between ${c.fromDay}::date and ${c.toDay}::date
           group by 1)
         select p.period,
           round((select v from now_value) - (select v from after_end)
