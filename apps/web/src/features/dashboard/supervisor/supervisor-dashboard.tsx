@@ -1,8 +1,9 @@
-import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconBox, IconCoins, IconPackageOff, IconTruckDelivery, IconTruck, type Icon } from '@tabler/icons-react';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconBox, IconCoins, IconPackageOff, IconTruckDelivery, IconTruck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { compareDecimal } from '@portal/shared';
+import { FigureCard as Figure } from '../../../components/figure-card';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
@@ -13,31 +14,6 @@ import { formatDateTime, formatRelativeTime, useNow } from '../../../lib/relativ
 import { useSupervisorDashboard } from './get-supervisor-dashboard';
 
 const noop = () => undefined;
-
-function Figure({ label, hint, value, to, icon: FigureIcon, color, testId }: { label: string; hint?: string; value: string; to: string; icon: Icon; color: string; testId: string }) {
-  return (
-    <Card component={Link} to={to} withBorder radius="md" padding="md" data-testid={testId} style={{ textDecoration: 'none', color: 'inherit' }}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2}>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={700} fz={26} data-testid={`${testId}-value`}>
-            <Ltr>{value}</Ltr>
-          </Text>
-          {hint && (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          )}
-        </Stack>
-        <ThemeIcon size={40} radius="md" variant="light" color={color}>
-          <FigureIcon size={22} stroke={1.6} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 /**
  * PRODUCT.md §5, supervisor: items low / out of stock, pending transfers, stock value by
