@@ -4,6 +4,7 @@ import { ACTIVE_STATUS_FILTER, statusFilterOf, statusTabOf, withoutPaging } from
 describe('status filter tabs', () => {
   it('reads the URL value as its tab, the active preset in any order', () => {
     expect(statusTabOf(undefined)).toBe('all');
+    expect(statusTabOf('all')).toBe('all');
     expect(statusTabOf('pending')).toBe('pending');
     expect(statusTabOf('assigned,in_progress,pending_parts')).toBe('active');
     expect(statusTabOf('pending_parts, assigned,in_progress')).toBe('active');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PRIORITIES, SERVICE_REQUEST_SORTS } from '@portal/shared';
 import type { ListState } from '../../../lib/list-state';
 import { useCatalogNames } from '../../../lib/service-options';
-import { STATUS_TABS, statusFilterOf, statusTabOf, type StatusTab } from '../list-filters';
+import { ALL_STATUSES, STATUS_TABS, statusFilterOf, statusTabOf, type StatusTab } from '../list-filters';
 import { UserPicker } from '../../../components/user-picker';
 
 export const LIST_FILTERS = ['status', 'priority', 'service_type', 'technician_id', 'from', 'to'] as const;
@@ -18,12 +18,23 @@ export const DEFAULT_ORDER = 'desc';
  * Status tabs (with the "active" preset), search, priority, service type, date range and sort —
  * and for admins the technician, with "unassigned". On a phone the filters fold behind a button.
  */
-export function RequestFilters({ list, withTechnician = false }: { list: ListState<ListFilter>; withTechnician?: boolean }) {
+export function RequestFilters({
+  list,
+  withTechnician = false,
+  defaultTab = 'all',
+}: {
+  list: ListState<ListFilter>;
+  withTechnician?: boolean;
+  /** The tab shown while the URL names no status (the list's own default). */
+  defaultTab?: StatusTab;
+}) {
   const { t } = useTranslation();
   const catalog = useCatalogNames();
   const wide = useMediaQuery('(min-width: 48em)', true);
   const [open, setOpen] = useState(false);
-  const tab = statusTabOf(list.filters.status);
+  const tab = list.filters.status ? statusTabOf(list.filters.status) : defaultTab;
+  const pickTab = (value: StatusTab) =>
+    list.setFilter('status', value === defaultTab ? null : value === 'all' ? ALL_STATUSES : statusFilterOf(value));
   const technician = list.filters.technician_id;
 
   const sortValue = `${list.sort ?? DEFAULT_SORT}:${list.order}`;
@@ -34,7 +45,7 @@ export function RequestFilters({ list, withTechnician = false }: { list: ListSta
   return (
     <>
       <ScrollArea type="never" mb="md">
-        <Tabs value={tab ?? ''} onChange={(value) => value && list.setFilter('status', statusFilterOf(value as StatusTab))}>
+        <Tabs value={tab ?? ''} onChange={(value) => value && pickTab(value as StatusTab)}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {STATUS_TABS.map((value) => (
               <Tabs.Tab key={value} value={value} data-testid={`sr-tab-${value}`} style={{ whiteSpace: 'nowrap' }}>

@@ -15,7 +15,7 @@ import { useCatalogNames } from '../../../lib/service-options';
 import { useCurrentUser } from '../../../lib/session-store';
 import { dayInZone, formatTimeRange } from '../../../lib/zoned-time';
 import { useServiceRequests } from '../api/get-service-requests';
-import { ACTIVE_STATUS_FILTER } from '../list-filters';
+import { ACTIVE_STATUS_FILTER, ALL_STATUSES } from '../list-filters';
 import { LIST_FILTERS, RequestFilters, type ListFilter } from '../components/request-filters';
 import { RequestList } from '../components/request-list';
 import { useServiceRequestsLive } from '../realtime';
@@ -43,7 +43,8 @@ export function TasksPage() {
   const today = useTodaysVisits(user.id, zone);
   // Open jobs unless the technician picks another status tab; ordered by status, then newest.
   const list = useListState<ListFilter>({ filters: LIST_FILTERS, defaultSort: 'status', defaultOrder: 'asc' });
-  const query = list.filters.status ? list.query : { ...list.query, status: ACTIVE_STATUS_FILTER };
+  const status = list.filters.status;
+  const query = { ...list.query, status: !status ? ACTIVE_STATUS_FILTER : status === ALL_STATUSES ? undefined : status };
   const jobs = useServiceRequests(query);
   useServiceRequestsLive();
   const page = jobs.data;
@@ -105,7 +106,7 @@ export function TasksPage() {
           </Title>
           {page && <Badge variant="light">{page.total}</Badge>}
         </Group>
-        <RequestFilters list={list} />
+        <RequestFilters list={list} defaultTab="active" />
         {jobs.isError && (
           <Box mb="md">
             <ListError error={jobs.error} onRetry={() => void jobs.refetch()} />
