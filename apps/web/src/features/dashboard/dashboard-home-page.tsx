@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconChartDots } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListLoading } from '../../components/list-states';
 import { useCurrentUser } from '../../lib/session-store';
@@ -13,7 +12,15 @@ const CustomerDashboard = lazy(() => import('./customer/customer-dashboard'));
 const TechnicianDashboard = lazy(() => import('./technician/technician-dashboard'));
 const AdminDashboard = lazy(() => import('./admin/admin-dashboard'));
 
-/** The role's dashboard: for now a welcome and the role's quick links; metrics come later. */
+/** Each role's figures (PRODUCT.md §5). */
+const DASHBOARDS = { admin: AdminDashboard, technician: TechnicianDashboard, whs_supervisor: SupervisorDashboard, customer: CustomerDashboard } as const;
+
+function RoleDashboard({ role }: { role: keyof typeof DASHBOARDS }) {
+  const Dashboard = DASHBOARDS[role];
+  return <Dashboard />;
+}
+
+/** The role's dashboard: a welcome, the role's figures and its quick links. */
 export function DashboardHomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -32,27 +39,9 @@ export function DashboardHomePage() {
           </Badge>
         </Group>
       </Paper>
-      {user.role === 'whs_supervisor' ? (
-        <Suspense fallback={<ListLoading rows={6} />}>
-          <SupervisorDashboard />
-        </Suspense>
-      ) : user.role === 'customer' ? (
-        <Suspense fallback={<ListLoading rows={6} />}>
-          <CustomerDashboard />
-        </Suspense>
-      ) : user.role === 'technician' ? (
-        <Suspense fallback={<ListLoading rows={6} />}>
-          <TechnicianDashboard />
-        </Suspense>
-      ) : user.role === 'admin' ? (
-        <Suspense fallback={<ListLoading rows={6} />}>
-          <AdminDashboard />
-        </Suspense>
-      ) : (
-        <Alert variant="light" icon={<IconChartDots size={20} />} radius="lg">
-          {t('dashboard.metricsSoon')}
-        </Alert>
-      )}
+      <Suspense fallback={<ListLoading rows={6} />}>
+        <RoleDashboard role={user.role} />
+      </Suspense>
       <div>
         <Title order={3} fz="lg" mb="sm">
           {t('dashboard.quickLinks')}
