@@ -66,7 +66,7 @@ describe.skipIf(skipE2e())('the dashboard shell', () => {
   it('shows pages to come as "not available yet"', async () => {
     await t.page.goto('/login?lng=en');
     await signIn(t.page, 'admin@demo.test');
-    for (const path of ['/dashboard/analytics', '/dashboard/data-management', '/dashboard/backup']) {
+    for (const path of ['/dashboard/data-management', '/dashboard/backup']) {
       await t.page.goto(path);
       await t.page.getByTestId('coming-soon').waitFor();
     }
