@@ -59,8 +59,9 @@ export function useCategories() {
 }
 
 /** Items matching `q` (code or name), for a picker. */
-export function useItemSearch(q: string, options: { activeOnly?: boolean } = {}) {
+export function useItemSearch(q: string, options: { activeOnly?: boolean; enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: [...inventoryKeys.items, 'search', q, options.activeOnly ?? true],
     queryFn: ({ signal }) =>
       apiFetch<TItemList>('/api/items', { query: { q: q || undefined, limit: 20, ...(options.activeOnly === false ? {} : { active: 'true' }) }, signal }),

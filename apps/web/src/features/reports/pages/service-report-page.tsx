@@ -148,54 +148,56 @@ function Report({ report }: { report: TServiceReport }) {
         {r.work.parts.length === 0 ? (
           <div className={classes.muted}>{t('reports.service.noParts')}</div>
         ) : (
-          <table className={classes.lines}>
-            <thead>
-              <tr>
-                <th>{t('reports.service.code')}</th>
-                <th>{t('reports.service.item')}</th>
-                <th className={classes.num}>{t('work.parts.quantity')}</th>
-                <th className={classes.num}>{t('work.parts.unitPrice')}</th>
-                <th className={classes.num}>{t('work.parts.tax')}</th>
-                <th className={classes.num}>{t('reports.service.lineTotal')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.work.parts.map((p) => (
-                <tr key={p.id} data-testid="report-part">
-                  <td>
-                    <Ltr>{p.item_code}</Ltr>
-                  </td>
-                  <td>
-                    <Auto>{p.item_name}</Auto>
-                  </td>
-                  <td className={classes.num}>
-                    <Ltr>{`${fmt.quantity(p.quantity)} ${p.unit}`}</Ltr>
-                  </td>
-                  <td className={classes.num}>
-                    <Ltr>{money(p.unit_price)}</Ltr>
-                  </td>
-                  <td className={classes.num}>
-                    <Ltr>{`${fmt.quantity(p.tax_rate)}%`}</Ltr>
-                  </td>
-                  <td className={classes.num}>
-                    <Ltr>{money(p.total)}</Ltr>
-                  </td>
+          <div className={classes.scroll}>
+            <table className={classes.lines}>
+              <thead>
+                <tr>
+                  <th>{t('reports.service.code')}</th>
+                  <th>{t('reports.service.item')}</th>
+                  <th className={classes.num}>{t('work.parts.quantity')}</th>
+                  <th className={classes.num}>{t('work.parts.unitPrice')}</th>
+                  <th className={classes.num}>{t('work.parts.tax')}</th>
+                  <th className={classes.num}>{t('reports.service.lineTotal')}</th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              {(['subtotal', 'tax', 'total'] as const).map((k) => (
-                <tr key={k} className={k === 'total' ? classes.grand : undefined}>
-                  <td colSpan={5} className={classes.num}>
-                    {t(`reports.service.totals.${k}`)}
-                  </td>
-                  <td className={classes.num} data-testid={`report-${k}`}>
-                    <Ltr>{money(r.work.parts_totals[k])}</Ltr>
-                  </td>
-                </tr>
-              ))}
-            </tfoot>
-          </table>
+              </thead>
+              <tbody>
+                {r.work.parts.map((p) => (
+                  <tr key={p.id} data-testid="report-part">
+                    <td>
+                      <Ltr>{p.item_code}</Ltr>
+                    </td>
+                    <td>
+                      <Auto>{p.item_name}</Auto>
+                    </td>
+                    <td className={classes.num}>
+                      <Ltr>{`${fmt.quantity(p.quantity)} ${p.unit}`}</Ltr>
+                    </td>
+                    <td className={classes.num}>
+                      <Ltr>{money(p.unit_price)}</Ltr>
+                    </td>
+                    <td className={classes.num}>
+                      <Ltr>{`${fmt.quantity(p.tax_rate)}%`}</Ltr>
+                    </td>
+                    <td className={classes.num}>
+                      <Ltr>{money(p.total)}</Ltr>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                {(['subtotal', 'tax', 'total'] as const).map((k) => (
+                  <tr key={k} className={k === 'total' ? classes.grand : undefined}>
+                    <td colSpan={5} className={classes.num}>
+                      {t(`reports.service.totals.${k}`)}
+                    </td>
+                    <td className={classes.num} data-testid={`report-${k}`}>
+                      <Ltr>{money(r.work.parts_totals[k])}</Ltr>
+                    </td>
+                  </tr>
+                ))}
+              </tfoot>
+            </table>
+          </div>
         )}
       </Section>
 

@@ -380,7 +380,7 @@ function Parts({ request }: { request: TServiceRequest }) {
         )}
         <ErrorLine error={call.error} />
       </Stack>
-      <PartsRequestDialog request={request} opened={requesting} onClose={() => setRequesting(false)} />
+      {request.work_actions.request_parts && <PartsRequestDialog request={request} opened={requesting} onClose={() => setRequesting(false)} />}
     </Block>
   );
 }
@@ -390,7 +390,8 @@ function PartsRequestDialog({ request, opened, onClose }: { request: TServiceReq
   const { t } = useTranslation();
   const call = useWorkCall(request.id);
   const [search, setSearch] = useState('');
-  const items = useItemSearch(search);
+  // Only while the dialog is open: the catalogue is the technician's and the admin's to read.
+  const items = useItemSearch(search, { enabled: opened });
   const [itemId, setItemId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState('1');
   const [note, setNote] = useState('');
