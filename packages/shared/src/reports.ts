@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZDay } from './appointments.js';
 import { LANGUAGES } from './constants.js';
 import { QUALITY_CHECK_RESULTS } from './field-work.js';
-import { ZServiceRequest, ZServiceRequestListQuery, ZServiceRequestSummary } from './service-requests.js';
+import { SERVICE_LOCATIONS, ZServiceRequest, ZServiceRequestStatus, ZServiceRequestListQuery, ZServiceRequestSummary } from './service-requests.js';
 import { missingOrInvalid } from './text-input.js';
 
 // Service reports, performance reports and the technician dashboard (issue #10, PRODUCT.md §5, §10).
@@ -111,7 +111,7 @@ export const ZTechnicianDashboard = z.object({
       ends_at: z.string(),
       status: z.string(),
       service_request: z
-        .object({ id: z.uuid(), number: z.string(), status: z.string(), customer_name: z.string(), location: z.string(), address: z.string().nullable() })
+        .object({ id: z.uuid(), number: z.string(), status: ZServiceRequestStatus, customer_name: z.string(), location: z.enum(SERVICE_LOCATIONS), address: z.string().nullable() })
         .nullable(),
     }),
   ),

@@ -31,12 +31,11 @@ export function ServiceReportDownload({ requestId, number, size = 'sm' }: { requ
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => void download('ar')} data-testid="report-download-ar">
-          العربية
-        </Menu.Item>
-        <Menu.Item onClick={() => void download('en')} data-testid="report-download-en">
-          English
-        </Menu.Item>
+        {(['ar', 'en'] as const).map((lang) => (
+          <Menu.Item key={lang} onClick={() => void download(lang)} data-testid={`report-download-${lang}`}>
+            {t(`language.${lang}`)}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

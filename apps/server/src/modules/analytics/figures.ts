@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFigure, TAnalyticsQuery, TAnalyticsResult } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
-import { periodOf } from '../reports/performance.js';
+import { localBucket, periodOf, sqlRound } from '../reports/performance.js';
 import { getSettings } from '../settings/service.js';
 
 /**
@@ -50,11 +50,9 @@ function rollupFilters(c: Context): SQL {
   );
 }
 
-const ROUND = (expr: string, places = 2) => `round((${expr})::numeric, ${places})::float8`;
-
 /** `col` as its bucket's first day, YYYY-MM-DD, in the company zone. */
 function bucketOf(c: Context, col: string): SQL {
-  return sql.raw(`to_char(date_trunc('${c.bucket}', ${col} at time zone '${c.zone.replace(/'/g, "''")}'), 'YYYY-MM-DD')`);
+  return localBucket(c.bucket, c.zone, col);
 }
 
 /** Every bucket of the period, as `periods(period)`. */
@@ -138,8 +136,8 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
             coalesce(b.response_breaches, 0) as response_breaches, coalesce(b.resolution_breaches, 0) as resolution_breaches
           from (
             select ${dayBucket(c, 's.day')} as period,
-              ${sql.raw(ROUND('sum(s.response_seconds) / nullif(sum(s.responded), 0) / 3600'))} as average_response_hours,
-              ${sql.raw(ROUND('sum(s.completion_seconds) / nullif(sum(s.completed), 0) / 3600'))} as average_completion_hours,
+              ${sql.raw(sqlRound('sum(s.response_seconds) / nullif(sum(s.responded), 0) / 3600'))} as average_response_hours,
+              ${sql.raw(sqlRound('sum(s.completion_seconds) / nullif(sum(s.completed), 0) / 3600'))} as average_completion_hours,
               sum(s.responded)::int as responded, sum(s.completed)::int as completed
             from request_day_stats s where ${rollupFilters(c)} group by 1) t
           left join (
@@ -152,8 +150,8 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
             group by 1) b using (period)`
       : sql`
           select ${bucketOf(c, 'r.created_at')} as period,
-            ${sql.raw(ROUND('avg(extract(epoch from r.first_response_at - r.created_at)) / 3600'))} as average_response_hours,
-            ${sql.raw(ROUND('avg(extract(epoch from r.completed_at - r.created_at)) / 3600'))} as average_completion_hours,
+            ${sql.raw(sqlRound('avg(extract(epoch from r.first_response_at - r.created_at)) / 3600'))} as average_response_hours,
+            ${sql.raw(sqlRound('avg(extract(epoch from r.completed_at - r.created_at)) / 3600'))} as average_completion_hours,
             count(r.first_response_at)::int as responded,
             count(r.completed_at)::int as completed,
             count(*) filter (where b.response)::int as response_breaches,
@@ -190,7 +188,7 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
       await db.execute(sql`
         with ${periodsCte(c)}, figures as (${figures})
         select p.period, coalesce(x.completed, 0) as completed, coalesce(x.first_time_fixed, 0) as first_time_fixed,
-          case when x.completed > 0 then ${sql.raw(ROUND('x.first_time_fixed::float8 / x.completed', 4))} end as rate
+          case when x.completed > 0 then ${sql.raw(sqlRound('x.first_time_fixed::float8 / x.completed', 4))} end as rate
         from periods p left join figures x using (period) order by p.period`),
     );
     return { columns: ['period', 'completed', 'first_time_fixed', 'rate'], rows };
@@ -200,10 +198,10 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
   async satisfaction(db, c) {
     const figures = fromRollups(c)
       ? sql`
-          select ${dayBucket(c, 's.day')} as period, ${sql.raw(ROUND('sum(s.rating_sum)::numeric / nullif(sum(s.ratings), 0)'))} as average_rating, sum(s.ratings)::int as ratings
+          select ${dayBucket(c, 's.day')} as period, ${sql.raw(sqlRound('sum(s.rating_sum)::numeric / nullif(sum(s.ratings), 0)'))} as average_rating, sum(s.ratings)::int as ratings
           from completion_day_stats s where ${rollupFilters(c)} group by 1`
       : sql`
-          select ${bucketOf(c, 'r.completed_at')} as period, ${sql.raw(ROUND('avg(r.rating)'))} as average_rating, count(*)::int as ratings
+          select ${bucketOf(c, 'r.completed_at')} as period, ${sql.raw(sqlRound('avg(r.rating)'))} as average_rating, count(*)::int as ratings
           from service_requests r
           where r.status = 'completed' and r.rating is not null and ${inPeriod(c, 'r.completed_at')} and ${requestFilters(c)}
           group by 1`;
@@ -238,8 +236,8 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
           from work_log_entries w where ${inPeriod(c, 'w.started_at')}
           group by w.technician_id)
         select u.id as technician_id, u.name as technician_name,
-          ${sql.raw(ROUND('coalesce(l.hours, 0)'))} as hours_logged, ${sql.raw(ROUND('coalesce(s.hours, 0)'))} as hours_scheduled,
-          case when s.hours > 0 then ${sql.raw(ROUND('coalesce(l.hours, 0) / s.hours', 4))} end as utilisation
+          ${sql.raw(sqlRound('coalesce(l.hours, 0)'))} as hours_logged, ${sql.raw(sqlRound('coalesce(s.hours, 0)'))} as hours_scheduled,
+          case when s.hours > 0 then ${sql.raw(sqlRound('coalesce(l.hours, 0) / s.hours', 4))} end as utilisation
         from users u
         left join scheduled s on s.user_id = u.id
         left join logged l on l.technician_id = u.id

@@ -24,7 +24,12 @@ export interface Period {
   end: Date | null;
 }
 
-const round2 = (expr: string) => `round((${expr})::numeric, 2)::float8`;
+/** A figure rounded in SQL to `places` decimals, answered as a number. */
+export const sqlRound = (expr: string, places = 2) => `round((${expr})::numeric, ${places})::float8`;
+
+/** `col` as the first day (YYYY-MM-DD) of its day, week (Monday) or month in the company zone. */
+export const localBucket = (bucket: 'day' | 'week' | 'month', zone: string, col: string) =>
+  sql.raw(`to_char(date_trunc('${bucket}', ${col} at time zone '${zone.replace(/'/g, "''")}'), 'YYYY-MM-DD')`);
 
 interface FigureRow {
   id: string;
@@ -64,11 +69,11 @@ export async function performanceFigures(db: DbOrTx, period: Period, technicianI
       with jobs as (
         select r.technician_id,
           count(*)::int as jobs_completed,
-          ${sql.raw(round2('avg(extract(epoch from r.completed_at - r.created_at)) / 3600'))} as average_completion_hours,
-          ${sql.raw(round2('avg(extract(epoch from r.first_response_at - r.created_at)) / 3600'))} as average_response_hours,
-          ${sql.raw(round2('avg(wl.seconds) / 3600'))} as average_job_hours,
-          ${sql.raw(round2('avg(case when not r.ever_pending_parts and r.reopen_count = 0 then 1 else 0 end)'))} as first_time_fix_rate,
-          ${sql.raw(round2('avg(r.rating)'))} as average_rating,
+          ${sql.raw(sqlRound('avg(extract(epoch from r.completed_at - r.created_at)) / 3600'))} as average_completion_hours,
+          ${sql.raw(sqlRound('avg(extract(epoch from r.first_response_at - r.created_at)) / 3600'))} as average_response_hours,
+          ${sql.raw(sqlRound('avg(wl.seconds) / 3600'))} as average_job_hours,
+          ${sql.raw(sqlRound('avg(case when not r.ever_pending_parts and r.reopen_count = 0 then 1 else 0 end)'))} as first_time_fix_rate,
+          ${sql.raw(sqlRound('avg(r.rating)'))} as average_rating,
           count(r.rating)::int as rating_count
         from service_requests r
         left join lateral (
@@ -86,7 +91,7 @@ export async function performanceFigures(db: DbOrTx, period: Period, technicianI
       select u.id, u.name,
         coalesce(j.jobs_completed, 0) as jobs_completed, j.average_completion_hours, j.average_response_hours, j.average_job_hours,
         j.first_time_fix_rate, j.average_rating, coalesce(j.rating_count, 0) as rating_count,
-        ${sql.raw(round2('coalesce(l.hours, 0)'))} as hours_logged
+        ${sql.raw(sqlRound('coalesce(l.hours, 0)'))} as hours_logged
       from users u
       left join jobs j on j.technician_id = u.id
       left join logged l on l.technician_id = u.id
@@ -121,12 +126,12 @@ export async function performanceReport(db: DbOrTx, caller: { userId: string; ro
 
   const start = period.start.toISOString();
   const end = period.end.toISOString();
-  const bucketOf = (col: string) => sql.raw(`to_char(date_trunc('${bucket}', ${col} at time zone '${time_zone.replace(/'/g, "''")}'), 'YYYY-MM-DD')`);
+  const bucketOf = (col: string) => localBucket(bucket, time_zone, col);
   const forTechnician = (col: string) => (technicianId ? sql`and ${sql.raw(col)} = ${technicianId}::uuid` : sql``);
   const series = rowsOf<TPerformanceReport['series'][number]>(
     await db.execute(sql`
       select coalesce(j.period, l.period) as period, coalesce(j.technician_id, l.technician_id) as technician_id,
-        coalesce(j.jobs, 0)::int as jobs_completed, ${sql.raw(round2('coalesce(l.hours, 0)'))} as hours_logged
+        coalesce(j.jobs, 0)::int as jobs_completed, ${sql.raw(sqlRound('coalesce(l.hours, 0)'))} as hours_logged
       from (
         select ${bucketOf('r.completed_at')} as period, r.technician_id, count(*) as jobs
         from service_requests r

@@ -121,7 +121,7 @@ export function TechnicianDashboard() {
                       </Text>
                     </Stack>
                   </Group>
-                  {a.service_request && <ServiceRequestStatusBadge status={a.service_request.status as never} />}
+                  {a.service_request && <ServiceRequestStatusBadge status={a.service_request.status} />}
                 </Group>
               </Anchor>
             ))}
