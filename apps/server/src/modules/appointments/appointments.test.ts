@@ -161,6 +161,63 @@ describe(`availability and booking (${TEST_DB})`, () => {
     }
   });
 
+  /**
+   * Fault injection for the booking's last line of defence: a trigger makes the database refuse
+   * the appointment of the chosen technicians with the exclusion constraint's own error (23P01),
+   * as when a booking committed between the check and the insert. The booking must roll that
+   * try back whole (request, number, notifications) and give the slot to the next technician;
+   * with every technician refused, 409 slot_unavailable and nothing written.
+   */
+  it('a booking refused by the exclusion constraint falls back to the next technician, leaving nothing of the failed try', async () => {
+    const refuse = async (ids: string[]) => {
+      await server.ctx.db.execute(
+        sql.raw(`
+        create or replace function test_refuse_appointment() returns trigger language plpgsql as $$
+        begin
+          if new.technician_id in (${ids.map((id) => `'${id}'::uuid`).join(', ')}) then
+            raise exception 'injected overlap' using errcode = 'exclusion_violation';
+          end if;
+          return new;
+        end $$`),
+      );
+      await server.ctx.db.execute(sql.raw('drop trigger if exists test_refuse_appointment on appointments'));
+      await server.ctx.db.execute(sql.raw('create trigger test_refuse_appointment before insert on appointments for each row execute function test_refuse_appointment()'));
+    };
+    // Rows of each kind, and the appointment and request counters (a rolled-back try gives its numbers back).
+    const counts = () =>
+      q<{ a: number; r: number; n: number; c: string }>(sql`select (select count(*)::int from appointments) as a, (select count(*)::int from service_requests) as r,
+        (select count(*)::int from notifications) as n, (select string_agg(kind || '=' || value, ',' order by kind) from counters) as c`).then((rows) => rows[0]!);
+    const date = dayFromNow(8);
+    try {
+      // Alpha is first choice on an empty day (fewest appointments, then name): refused → Beta.
+      await refuse([P.tech.id]);
+      const before = await counts();
+      const res = await call(P.customer, 'POST', '/api/bookings', booking({ starts_at: at(date, '10:00') }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().appointment.technician.id).toBe(P.tech2.id);
+      expect(res.json().service_request.technician.id).toBe(P.tech2.id);
+      const after = await counts();
+      expect(after.a - before.a).toBe(1);
+      expect(after.r - before.r).toBe(1);
+      // Beta was told of the job; nothing of Alpha's rolled-back try is left (no notice names the request to Alpha).
+      const toldOf = async (userId: string) =>
+        (await q<{ n: number }>(sql`select count(*)::int as n from notifications where user_id = ${userId}::uuid and params::text like ${`%${res.json().service_request.number}%`}`))[0]!.n;
+      expect(await toldOf(P.tech2.id)).toBeGreaterThan(0);
+      expect(await toldOf(P.tech.id)).toBe(0);
+
+      // Both refused: 409 slot_unavailable and nothing written.
+      await refuse([P.tech.id, P.tech2.id]);
+      const before2 = await counts();
+      const none = await call(P.customer, 'POST', '/api/bookings', booking({ starts_at: at(date, '11:00') }));
+      expect(none.statusCode, none.body).toBe(409);
+      expect(none.json().error.code).toBe('slot_unavailable');
+      expect(await counts()).toEqual(before2);
+    } finally {
+      await server.ctx.db.execute(sql.raw('drop trigger if exists test_refuse_appointment on appointments'));
+      await server.ctx.db.execute(sql.raw('drop function if exists test_refuse_appointment()'));
+    }
+  });
+
   it('no technician ever has two overlapping live appointments, even by direct SQL', async () => {
     const [a] = await q<{ customer_id: string; service_request_id: string; technician_id: string; starts_at: string }>(
       sql`select customer_id, service_request_id, technician_id, starts_at::text from appointments where status = 'scheduled' limit 1`,
