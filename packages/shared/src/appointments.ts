@@ -222,6 +222,29 @@ export const ZAppointment = z.object({
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
 
+/** What an appointment history entry records: its booking, an action, or its request moving to another technician. */
+export const APPOINTMENT_EVENTS = ['booked', ...APPOINTMENT_ACTIONS, 'reassigned'] as const;
+export type AppointmentEvent = (typeof APPOINTMENT_EVENTS)[number];
+
+export const ZAppointmentHistoryEntry = z.object({
+  event: z.enum(APPOINTMENT_EVENTS),
+  from_status: ZAppointmentStatus.nullable(),
+  to_status: ZAppointmentStatus,
+  /** The time after the change (ISO 8601, UTC); for a reschedule also the time before. */
+  starts_at: z.string(),
+  previous_starts_at: z.string().nullable(),
+  /** The technician after the change. */
+  technician: ZPerson.nullable(),
+  actor: ZPerson.nullable(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type TAppointmentHistoryEntry = z.infer<typeof ZAppointmentHistoryEntry>;
+
+/** `GET /api/appointments/:id` and the actions: the appointment with its history, oldest first. */
+export const ZAppointmentDetail = ZAppointment.extend({ history: z.array(ZAppointmentHistoryEntry) });
+export type TAppointmentDetail = z.infer<typeof ZAppointmentDetail>;
+
 export const ZBookingResponse = z.object({ service_request: ZServiceRequest, appointment: ZAppointment });
 export type TBookingResponse = z.infer<typeof ZBookingResponse>;
 

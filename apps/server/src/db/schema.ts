@@ -680,6 +680,32 @@ export const appointments = pgTable(
   ],
 );
 
+
+/**
+ * Every change of an appointment, oldest first (the request's history does the same for
+ * requests): what happened (`booked`, an action of the shared machine, or `reassigned` when its
+ * request moved to another technician), the status before and after, its time and technician
+ * after the change (and the time before, for a reschedule), who did it and their note.
+ */
+export const appointmentHistory = pgTable(
+  'appointment_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromStatus: appointmentStatusEnum('from_status'),
+    toStatus: appointmentStatusEnum('to_status').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    previousStartsAt: ts('previous_starts_at'),
+    technicianId: uuid('technician_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appointment_history_appointment_idx').on(t.appointmentId, t.createdAt)],
+);
 /**
  * The job scheduler's queue (reminders now, SLA checks later): every instance polls it and
  * claims due rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`); a job's effect and

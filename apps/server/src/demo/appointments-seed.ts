@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { Tx } from '../db/client.js';
 import { nextNumber } from '../lib/numbers.js';
 import { rowsOf } from '../modules/inventory/ledger.js';
+import { recordAppointmentEvent } from '../modules/appointments/history.js';
 import { scheduleReminders } from '../modules/appointments/service.js';
 import { getSettings } from '../modules/settings/service.js';
 
@@ -41,6 +42,12 @@ export async function seedAppointments(tx: Tx): Promise<void> {
         on conflict on constraint appointments_no_overlap do nothing
         returning id`),
     );
-    if (row && !past) await scheduleReminders(tx, { id: row.id, starts_at: start.toMillis() });
+    if (!row) continue;
+    // Booked by the customer; the confirmed ones confirmed by their technician.
+    await recordAppointmentEvent(tx, { appointmentId: row.id, event: 'booked', from: null, to: 'scheduled', startsAt: start.toMillis(), technicianId: r.technician_id, actorId: r.customer_id });
+    if (status === 'confirmed') {
+      await recordAppointmentEvent(tx, { appointmentId: row.id, event: 'confirm', from: 'scheduled', to: 'confirmed', startsAt: start.toMillis(), technicianId: r.technician_id, actorId: r.technician_id });
+    }
+    if (!past) await scheduleReminders(tx, { id: row.id, starts_at: start.toMillis() });
   }
 }

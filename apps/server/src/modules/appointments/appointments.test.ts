@@ -136,6 +136,33 @@ describe(`availability and booking (${TEST_DB})`, () => {
     expect(res.json().appointment.allowed_actions).toEqual(['confirm', 'reschedule', 'cancel']);
   });
 
+  it("keeps each appointment's history: booked, moved, confirmed, following its request to another technician, cancelled with it", async () => {
+    const date = dayFromNow(9);
+    const res = await call(P.customer, 'POST', '/api/bookings', booking({ starts_at: at(date, '09:00'), notes: 'Gate code 12' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { appointment: ap, service_request: sr } = res.json();
+    const first = ap.technician.id === P.tech.id ? P.tech : P.tech2;
+    const other = first === P.tech ? P.tech2 : P.tech;
+    expect((await call(P.customer, 'POST', `/api/appointments/${ap.id}/reschedule`, { starts_at: at(date, '11:00') })).statusCode).toBe(200);
+    const confirmed = await call(first, 'POST', `/api/appointments/${ap.id}/confirm`, {});
+    expect(confirmed.json().history.map((h: { event: string }) => h.event)).toEqual(['booked', 'reschedule', 'confirm']);
+    // A refused action leaves no entry.
+    expect((await call(P.customer, 'POST', `/api/appointments/${ap.id}/confirm`, {})).statusCode).toBe(403);
+    expect((await call(P.admin, 'POST', `/api/service-requests/${sr.id}/assign`, { technician_id: other.id })).statusCode).toBe(200);
+    expect((await call(P.admin, 'POST', `/api/service-requests/${sr.id}/cancel`, { reason: 'Customer sold the phone' })).statusCode).toBe(200);
+
+    const detail = (await call(P.customer, 'GET', `/api/appointments/${ap.id}`)).json();
+    expect(detail.history).toMatchObject([
+      { event: 'booked', from_status: null, to_status: 'scheduled', starts_at: new Date(at(date, '09:00')).toISOString(), previous_starts_at: null, technician: { id: first.id }, actor: { id: P.customer.id, name: 'Cust One' }, note: 'Gate code 12' },
+      { event: 'reschedule', from_status: 'scheduled', to_status: 'scheduled', starts_at: new Date(at(date, '11:00')).toISOString(), previous_starts_at: new Date(at(date, '09:00')).toISOString(), actor: { id: P.customer.id } },
+      { event: 'confirm', from_status: 'scheduled', to_status: 'confirmed', actor: { id: first.id } },
+      { event: 'reassigned', from_status: 'confirmed', to_status: 'confirmed', technician: { id: other.id, name: other.name }, actor: { id: P.admin.id } },
+      { event: 'cancel', from_status: 'confirmed', to_status: 'cancelled', technician: { id: other.id }, actor: { id: P.admin.id }, note: 'Customer sold the phone' },
+    ]);
+    const times = detail.history.map((h: { at: string }) => Date.parse(h.at));
+    expect([...times].sort((x, y) => x - y)).toEqual(times);
+  });
+
   it('20 customers racing for the last free slot: exactly one booking, the others 409 slot_unavailable', async () => {
     const date = dayFromNow(6);
     // Only Alpha works that day, one slot.
@@ -375,6 +402,11 @@ describe(`demo data (${TEST_DB})`, () => {
     const inWeek = (t: string) => DateTime.fromSQL(t, { zone: 'utc' }) >= sunday && DateTime.fromSQL(t, { zone: 'utc' }) < sunday.plus({ days: 5 });
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.filter((r) => !inWeek(r.starts_at) || !r.same_tech)).toEqual([]);
+    // Each begins its history with its booking, and a confirmed one has its confirmation.
+    const stories = await q<{ status: string; events: string[] }>(sql`
+      select a.status, array(select h.event from appointment_history h where h.appointment_id = a.id order by h.created_at) as events
+      from appointments a join users u on u.id = a.technician_id where u.email like '%@demo.test'`);
+    for (const story of stories) expect(story.events).toEqual(story.status === 'confirmed' ? ['booked', 'confirm'] : ['booked']);
   });
 });
 

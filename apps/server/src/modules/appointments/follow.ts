@@ -8,6 +8,7 @@ import { dayBounds, dayOf, fitsHours, formatInstant } from '../booking/availabil
 import { loadTechnicianDays, lockTechnician } from '../booking/queries.js';
 import { AppError } from '../../lib/errors.js';
 import { dropPending } from '../jobs/queue.js';
+import { recordAppointmentEvent } from './history.js';
 import { publishAppointment, REMINDER_JOB, slotUnavailable } from './service.js';
 
 /**
@@ -18,7 +19,7 @@ import { publishAppointment, REMINDER_JOB, slotUnavailable } from './service.js'
  * after locking their row as booking does, the exclusion constraint having the last word.
  * Otherwise 409 slot_unavailable naming the time, and the whole reassignment is refused.
  */
-export async function moveAppointmentsToTechnician(tx: Tx, requestId: string, technician: { id: string; name: string }): Promise<string[]> {
+export async function moveAppointmentsToTechnician(tx: Tx, requestId: string, technician: { id: string; name: string }, actorId: string): Promise<string[]> {
   const live = rowsOf<{ id: string; number: string; status: AppointmentStatus; customer_id: string; technician_id: string; starts: number; ends: number }>(
     await tx.execute(sql`
       select id, number, status, customer_id, technician_id,
@@ -40,6 +41,7 @@ export async function moveAppointmentsToTechnician(tx: Tx, requestId: string, te
       await tx.transaction(async (sp) => {
         await sp.execute(sql`update appointments set technician_id = ${technician.id}::uuid, updated_at = now() where id = ${a.id}::uuid`);
       });
+      await recordAppointmentEvent(tx, { appointmentId: a.id, event: 'reassigned', from: a.status, to: a.status, startsAt: a.starts, technicianId: technician.id, actorId });
     } catch (err) {
       if (isExclusionViolation(err)) throw refuse();
       throw err;
@@ -52,6 +54,7 @@ export async function moveAppointmentsToTechnician(tx: Tx, requestId: string, te
 interface LiveAppointment {
   id: string;
   number: string;
+  status: AppointmentStatus;
   customer_id: string;
   technician_id: string;
   starts: number;
@@ -60,7 +63,7 @@ interface LiveAppointment {
 async function liveAppointments(tx: Tx, requestId: string): Promise<LiveAppointment[]> {
   return rowsOf<LiveAppointment>(
     await tx.execute(sql`
-      select id, number, customer_id, technician_id, (extract(epoch from starts_at) * 1000)::float8 as starts
+      select id, number, status, customer_id, technician_id, (extract(epoch from starts_at) * 1000)::float8 as starts
       from appointments
       where service_request_id = ${requestId}::uuid and status in ('scheduled', 'confirmed')
       order by starts_at
@@ -95,6 +98,7 @@ export async function cancelAppointmentsWithRequest(tx: Tx, requestId: string, r
     await tx.execute(sql`
       update appointments set status = 'cancelled', cancel_reason = ${reason}, cancelled_by = ${actorId}::uuid, cancelled_at = now(), updated_at = now()
       where id = ${a.id}::uuid`);
+    await recordAppointmentEvent(tx, { appointmentId: a.id, event: 'cancel', from: a.status, to: 'cancelled', startsAt: a.starts, technicianId: a.technician_id, actorId, note: reason });
     await dropPending(tx, REMINDER_JOB, a.id);
     await publishAppointment(tx, 'appointment.cancelled', { id: a.id, status: 'cancelled', customer_id: a.customer_id, technician_id: a.technician_id });
   }

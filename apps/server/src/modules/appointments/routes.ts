@@ -4,7 +4,7 @@ import {
   APPOINTMENT_ACTION_ACCESS,
   APPOINTMENT_ACTION_BODIES,
   APPOINTMENT_ACTIONS,
-  ZAppointment,
+  ZAppointmentDetail,
   ZAppointmentList,
   ZAppointmentListQuery,
   ZAvailability,
@@ -41,7 +41,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: Appointmen
 
   app.get(
     '/appointments/:id',
-    { config: { access: 'read:appointment' }, schema: { tags, summary: 'One appointment with the actions the caller may take', params, response: { 200: ZAppointment } } },
+    { config: { access: 'read:appointment' }, schema: { tags, summary: 'One appointment with the actions the caller may take and its history', params, response: { 200: ZAppointmentDetail } } },
     async (req) => appointments.get(actorOf(req), req.params.id),
   );
 
@@ -59,7 +59,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ appointments: Appointmen
       `/appointments/:id/${action}`,
       {
         config: { access: APPOINTMENT_ACTION_ACCESS },
-        schema: { tags, summary: SUMMARIES[action], params, body: APPOINTMENT_ACTION_BODIES[action], response: { 200: ZAppointment } },
+        schema: { tags, summary: SUMMARIES[action], params, body: APPOINTMENT_ACTION_BODIES[action], response: { 200: ZAppointmentDetail } },
       },
       async (req) => appointments.act(actorOf(req), req.params.id, action, req.body as never),
     );

@@ -10,6 +10,7 @@ import {
   type AppointmentClock,
   type AppointmentStatus,
   type TAppointment,
+  type TAppointmentDetail,
   type TAppointmentList,
   type TAppointmentListQuery,
   type TAvailability,
@@ -27,6 +28,7 @@ import { dayBounds, dayOf, formatInstant, technicianSlots } from '../booking/ava
 import { loadTechnicianDays, lockTechnician } from '../booking/queries.js';
 import { dropPending, enqueue } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/runner.js';
+import { appointmentHistoryOf, recordAppointmentEvent } from './history.js';
 import { appointmentVisibility, findAppointment, listAppointments, type AppointmentRow } from './queries.js';
 
 export type AppointmentCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
@@ -226,6 +228,17 @@ export async function applyAppointmentAction<A extends AppointmentAction>(
     throw err;
   }
 
+  await recordAppointmentEvent(tx, {
+    appointmentId: id,
+    event: action,
+    from: row.status,
+    to,
+    startsAt: moved ? moved.start : row.starts_at,
+    previousStartsAt: moved ? row.starts_at : null,
+    technicianId: row.technician_id,
+    actorId: caller.userId,
+    note: b.reason ?? b.note ?? null,
+  });
   await dropPending(tx, REMINDER_JOB, id);
   if (moved) await scheduleReminders(tx, { id, starts_at: moved.start }, now);
 
@@ -275,10 +288,10 @@ function resolveRange(v: string | undefined, edge: 'start' | 'end', zone: string
 export function createAppointmentService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function get(caller: AppointmentCaller, id: string): Promise<TAppointment> {
+  async function get(caller: AppointmentCaller, id: string): Promise<TAppointmentDetail> {
     const row = await findAppointment(db, id, appointmentVisibility(caller));
     if (!row) throw notFound('Appointment');
-    return appointmentOf(row, actorOf(caller), await clockOf(db));
+    return { ...appointmentOf(row, actorOf(caller), await clockOf(db)), history: await appointmentHistoryOf(db, id) };
   }
 
   return {
@@ -296,7 +309,7 @@ export function createAppointmentService(ctx: AppContext) {
       return { items: page.rows.map((r) => appointmentOf(r, actor, clock)), next_cursor: page.next_cursor, total: page.total };
     },
 
-    async act<A extends AppointmentAction>(caller: AppointmentCaller, id: string, action: A, body: AppointmentActionBody<A>): Promise<TAppointment> {
+    async act<A extends AppointmentAction>(caller: AppointmentCaller, id: string, action: A, body: AppointmentActionBody<A>): Promise<TAppointmentDetail> {
       await db.transaction((tx) => applyAppointmentAction(tx, caller, id, action, body));
       return get(caller, id);
     },

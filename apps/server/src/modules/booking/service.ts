@@ -18,6 +18,7 @@ import {
   slotUnavailable,
   wallTime,
 } from '../appointments/service.js';
+import { recordAppointmentEvent } from '../appointments/history.js';
 import { appointmentVisibility, findAppointment } from '../appointments/queries.js';
 import { dayBounds, dayOf, formatInstant, freeSlots, technicianSlots, type FreeSlot } from './availability.js';
 import { loadTechnicianDays, lockTechnician } from './queries.js';
@@ -96,6 +97,7 @@ export async function bookAppointment(
             returning id`),
         );
         const id = appointment!.id;
+        await recordAppointmentEvent(sp, { appointmentId: id, event: 'booked', from: null, to: 'scheduled', startsAt: slot.start, technicianId: technician.id, actorId: caller.userId, note: input.notes });
         await scheduleReminders(sp, { id, starts_at: slot.start }, now);
         const params = {
           number,

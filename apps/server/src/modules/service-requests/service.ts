@@ -405,7 +405,7 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
     if (t.id === row.technician_id) throw conflict('no_change', `${row.number} is already assigned to ${t.name}`);
     technician = t;
     // Dispatch: a live appointment follows the request to its new technician, or the assignment is refused (409 slot_unavailable).
-    await moveAppointmentsToTechnician(tx, id, t);
+    await moveAppointmentsToTechnician(tx, id, t, caller.userId);
   }
   if (action === 'unassign') await refuseUnassignWhileBooked(tx, id, row.number);
   if (action === 'cancel') await cancelAppointmentsWithRequest(tx, id, b.reason as string, caller.userId);

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TAppointment, TAvailability } from '@portal/shared';
+import type { TAppointmentDetail, TAvailability } from '@portal/shared';
 import { apiFetch } from '../../../lib/api-client';
 import { appointmentKeys } from './keys';
 
-/** GET /api/appointments/:id — with the caller's `allowed_actions`. */
+/** GET /api/appointments/:id — with the caller's `allowed_actions` and the history. */
 export function useAppointment(id: string) {
   return useQuery({
     queryKey: appointmentKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<TAppointment>(`/api/appointments/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<TAppointmentDetail>(`/api/appointments/${encodeURIComponent(id)}`, { signal }),
   });
 }
 

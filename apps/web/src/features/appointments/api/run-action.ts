@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentAction, AppointmentActionBody, TAppointment } from '@portal/shared';
+import type { AppointmentAction, AppointmentActionBody, TAppointmentDetail } from '@portal/shared';
 import { apiFetch, isApiError } from '../../../lib/api-client';
 import { appointmentKeys } from './keys';
 
@@ -23,7 +23,7 @@ export function useAppointmentAction(id: string) {
   };
   return useMutation({
     mutationFn: ({ action, body }: AppointmentActionVariables) =>
-      apiFetch<TAppointment>(`/api/appointments/${encodeURIComponent(id)}/${action}`, { method: 'POST', body }),
+      apiFetch<TAppointmentDetail>(`/api/appointments/${encodeURIComponent(id)}/${action}`, { method: 'POST', body }),
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKeys.detail(id), appointment);
       refresh();

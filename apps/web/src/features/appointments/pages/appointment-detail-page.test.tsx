@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import type { AppointmentAction, TAppointment } from '@portal/shared';
+import type { AppointmentAction, TAppointmentDetail } from '@portal/shared';
 import { clearSession, setSession } from '../../../lib/session-store';
 import { click, renderWithApp, settle, type Rendered } from '../../../test-utils/render';
 import { jsonResponse, makeSession } from '../../../test-utils/session-factory';
@@ -12,7 +12,7 @@ const ID = '33333333-3333-4333-8333-333333333333';
 // happy-dom has no FontFaceSet; Mantine's autosizing textarea listens on it.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} }, configurable: true });
 
-function appointment(allowed: AppointmentAction[], overrides: Partial<TAppointment> = {}): TAppointment {
+function appointment(allowed: AppointmentAction[], overrides: Partial<TAppointmentDetail> = {}): TAppointmentDetail {
   return {
     id: ID,
     number: 'AP-000077',
@@ -30,13 +30,14 @@ function appointment(allowed: AppointmentAction[], overrides: Partial<TAppointme
     created_at: '2026-11-20T08:00:00Z',
     updated_at: '2026-11-20T08:00:00Z',
     allowed_actions: allowed,
+    history: [],
     ...overrides,
   };
 }
 
 describe('appointment detail', () => {
   let rendered: Rendered | undefined;
-  let current: TAppointment;
+  let current: TAppointmentDetail;
   let cancelReply: (body: unknown) => Response;
   let posts: { path: string; body: unknown }[];
 
@@ -91,6 +92,23 @@ describe('appointment detail', () => {
     expect(buttons()).toEqual(['ap-action-reschedule', 'ap-action-cancel']);
     expect(document.querySelector('[data-testid=ap-time]')?.textContent).toBe('10:00 AM – 11:00 AM');
     expect(document.querySelector('[data-testid=ap-status]')?.getAttribute('data-status')).toBe('scheduled');
+  });
+
+  it('tells the history in order, a reschedule with the time before and after on the company clock', async () => {
+    const tech = { id: crypto.randomUUID(), name: 'Tariq Technician' };
+    current = appointment([], {
+      history: [
+        { event: 'booked', from_status: null, to_status: 'scheduled', starts_at: '2026-11-23T07:00:00.000Z', previous_starts_at: null, technician: tech, actor: { id: crypto.randomUUID(), name: 'Khalid Customer' }, note: null, at: '2026-11-20T08:00:00.000Z' },
+        { event: 'reschedule', from_status: 'scheduled', to_status: 'scheduled', starts_at: '2026-11-24T07:00:00.000Z', previous_starts_at: '2026-11-23T07:00:00.000Z', technician: tech, actor: null, note: 'Customer away', at: '2026-11-21T08:00:00.000Z' },
+      ],
+    });
+    await render();
+    const entries = [...document.querySelectorAll('[data-testid=ap-history-entry]')];
+    expect(entries.map((e) => e.getAttribute('data-event'))).toEqual(['booked', 'reschedule']);
+    expect(entries[0]!.textContent).toContain('Booked for Nov 23, 2026, 10:00 AM with Tariq Technician');
+    expect(entries[0]!.textContent).toContain('Khalid Customer');
+    expect(entries[1]!.textContent).toContain('Moved from Nov 23, 2026, 10:00 AM to Nov 24, 2026, 10:00 AM');
+    expect(entries[1]!.textContent).toContain('Customer away');
   });
 
   it('shows no action buttons when none is allowed', async () => {

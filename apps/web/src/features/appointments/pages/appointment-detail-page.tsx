@@ -15,6 +15,7 @@ import { useCatalogNames } from '../../../lib/service-options';
 import { dayInZone, formatDay, formatTimeRange, zoneLabel } from '../../../lib/zoned-time';
 import { useAppointment } from '../api/get-appointment';
 import { AppointmentActions } from '../components/appointment-actions';
+import { AppointmentHistory } from '../components/appointment-history';
 import { useAppointmentsLive } from '../realtime';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -158,6 +159,15 @@ export function AppointmentDetailPage() {
             </Alert>
           )}
         </Paper>
+
+        {a.history.length > 0 && (
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <Title order={3} size="h4" mb="md">
+              {t('appointments.history.title')}
+            </Title>
+            <AppointmentHistory entries={a.history} />
+          </Paper>
+        )}
       </Stack>
     </>
   );
