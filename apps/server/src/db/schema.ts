@@ -489,6 +489,12 @@ export const serviceRequests = pgTable(
     firstResponseAt: ts('first_response_at'),
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
+    /**
+     * When the running SLA target (response until the first response, then resolution) is used up,
+     * in company working hours less the pauses so far; null once completed or cancelled, and while
+     * paused in pending_parts. Kept by the server beside every change (dispatch/sla-due.ts).
+     */
+    slaDueAt: ts('sla_due_at'),
     /** For the first-time-fix rate: ever waited for parts, times reopened. */
     everPendingParts: boolean('ever_pending_parts').notNull().default(false),
     reopenCount: integer('reopen_count').notNull().default(0),

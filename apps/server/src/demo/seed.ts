@@ -9,6 +9,7 @@ import { seedServiceRequests } from './service-requests-seed.js';
 import { seedFieldWork } from './field-work-seed.js';
 import { seedTransfers } from './transfers-seed.js';
 import { seedAppointments } from './appointments-seed.js';
+import { refreshAllSlaDue } from '../modules/dispatch/sla-due.js';
 
 // Sunday–Thursday 08:00–17:00, Friday and Saturday off: a common week in the region.
 const WORK_WEEK: WeeklyHours = {
@@ -57,6 +58,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedServiceRequests(tx);
     await seedFieldWork(tx);
     await seedAppointments(tx);
+    // The demo requests were written with their history in bulk: their SLA due times once, at the end.
+    await refreshAllSlaDue(tx);
   });
   return true;
 }

@@ -7,6 +7,7 @@ import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { JOB_HANDLERS } from '../jobs/handlers.js';
 import { createJobRunner } from '../jobs/runner.js';
+import { fillMissingSlaDue } from './sla-due.js';
 import { checkSlaBreaches, scheduleSlaCheck, SLA_CHECK_BATCH, SLA_CHECK_JOB, SLA_NOTIFY_ONE_BY_ONE } from './sla-check.js';
 
 // Own service type so the demo technicians never qualify; the company zone is Riyadh (no DST), Sunday–Thursday 08–17.
@@ -23,7 +24,7 @@ async function person(role: Role, name?: string): Promise<Person> {
   const session = await sessionFor(server, user.id);
   return { id: user.id, role, token: session.access_token, name: user.name };
 }
-const call = (p: Person, method: 'GET' | 'POST', url: string, body?: unknown) => server.call(method, url, { token: p.token, body: method === 'GET' ? undefined : (body ?? {}) });
+const call = (p: Person, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => server.call(method, url, { token: p.token, body: method === 'GET' ? undefined : (body ?? {}) });
 const q = <T>(query: ReturnType<typeof sql>) => server.ctx.db.execute(query).then((r) => rowsOf<T>(r));
 const riyadh = (iso: string) => DateTime.fromISO(iso, { zone: ZONE });
 const device = { brand: 'Acme', model: 'One', warranty_status: 'unknown' };
@@ -159,6 +160,71 @@ describe(`dispatch (${TEST_DB})`, () => {
     const [ap] = await q<{ status: string; cancel_reason: string; cancelled_by: string }>(sql`select status, cancel_reason, cancelled_by from appointments where id = ${b.appointment}::uuid`);
     expect(ap).toEqual({ status: 'cancelled', cancel_reason: 'Customer moved away', cancelled_by: P.admin.id });
     expect(await q(sql`select 1 from jobs where subject_id = ${b.appointment}::uuid and done_at is null`)).toEqual([]);
+  });
+
+  it('sort=sla_due is the exact order of the due times, across priorities and pauses; paused clocks last; kept through changes and settings', async () => {
+    const customer = await person('customer', 'Due Order Customer');
+    const raiseFor = async (priority: string) => {
+      const res = await call(P.admin, 'POST', '/api/service-requests', { customer_id: customer.id, priority, location: 'office', service_type: TYPE, fault_type: 'screen', problem_description: 'x', device });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const t = (iso: string) => riyadh(iso).toISO()!;
+    // Company hours Sunday–Thursday 08–17 (Riyadh); 2026-11-01 is a Sunday.
+    const c = await raiseFor('medium'); // response 4 h from Sunday 12:00 → Sunday 16:00
+    const b = await raiseFor('high'); // response 2 h from Sunday 16:00 → Monday 09:00 (wall clock +2 h would say Sunday 18:00)
+    const p = await raiseFor('high'); // resolution 8 h from Sunday 08:00, paused Sunday 09:00 → Monday 09:00 → Monday 16:00 (wall clock: Sunday 16:00)
+    const w = await raiseFor('low'); // waiting for parts now: no clock running
+    await server.ctx.db.execute(sql`update service_requests set created_at = ${t('2026-11-01T12:00')}::timestamptz where id = ${c}::uuid`);
+    await server.ctx.db.execute(sql`update service_requests set created_at = ${t('2026-11-01T16:00')}::timestamptz where id = ${b}::uuid`);
+    await server.ctx.db.execute(sql`
+      update service_requests set status = 'in_progress', technician_id = ${P.techA.id}::uuid, created_at = ${t('2026-11-01T08:00')}::timestamptz,
+        first_response_at = ${t('2026-11-01T08:30')}::timestamptz where id = ${p}::uuid`);
+    await server.ctx.db.execute(sql`
+      insert into service_request_history (request_id, from_status, to_status, created_at) values
+        (${p}::uuid, 'in_progress', 'pending_parts', ${t('2026-11-01T09:00')}::timestamptz),
+        (${p}::uuid, 'pending_parts', 'in_progress', ${t('2026-11-02T09:00')}::timestamptz),
+        (${w}::uuid, 'in_progress', 'pending_parts', ${t('2026-11-01T10:00')}::timestamptz)`);
+    await server.ctx.db.execute(sql`
+      update service_requests set status = 'pending_parts', technician_id = ${P.techA.id}::uuid, created_at = ${t('2026-11-01T08:00')}::timestamptz,
+        first_response_at = ${t('2026-11-01T09:00')}::timestamptz where id = ${w}::uuid`);
+    // Written around the service, as a bulk load would: the SLA check's fill-in times them.
+    await server.ctx.db.execute(sql`update service_requests set sla_due_at = null where id in (${c}::uuid, ${b}::uuid, ${p}::uuid, ${w}::uuid)`);
+    await server.ctx.db.transaction((tx) => fillMissingSlaDue(tx, 10_000));
+
+    const list = (extra = '') => call(P.admin, 'GET', `/api/dispatch?status=all&q=Due%20Order%20Customer&sort=sla_due${extra}`).then((r) => r.json<TDispatchList>());
+    const page = await list();
+    expect(page.items.map((i) => i.id)).toEqual([c, b, p, w]);
+    // The running targets' due times the items show (C and B unanswered, P answered), in that order.
+    const [ci, bi, pi] = page.items;
+    expect([ci!.sla.response.due_at, bi!.sla.response.due_at, pi!.sla.resolution.due_at].map((d) => Date.parse(d!))).toEqual(
+      [t('2026-11-01T16:00'), t('2026-11-02T09:00'), t('2026-11-02T16:00')].map(Date.parse),
+    );
+    expect(page.items[3]!.sla.resolution.paused).toBe(true);
+    // Keyset pages walk the same order, the paused one included.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: TDispatchList = await list(`&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      walked.push(...next.items.map((i) => i.id));
+      cursor = next.next_cursor;
+    } while (cursor);
+    expect(walked).toEqual([c, b, p, w]);
+
+    // Through the service: assigning C answers it (its resolution clock now: 24 h from Sunday 12:00 → Wednesday 09:00), after B and P.
+    expect((await call(P.admin, 'POST', `/api/service-requests/${c}/assign`, { technician_id: P.techB.id })).statusCode).toBe(200);
+    expect((await list()).items.map((i) => i.id)).toEqual([b, p, c, w]);
+    const due = async (id: string) => (await q<{ ms: number | null }>(sql`select (extract(epoch from sla_due_at) * 1000)::float8 as ms from service_requests where id = ${id}::uuid`))[0]!.ms;
+    expect(Number(await due(c))).toBe(Date.parse(t('2026-11-04T09:00')));
+    // New targets re-time every open request in the settings' transaction: high resolution 40 h puts P last of the running ones.
+    const targets = { ...DEFAULT_SETTINGS.sla_targets, high: { response_hours: 2, resolution_hours: 40 } };
+    expect((await call(P.admin, 'PUT', '/api/admin/settings', { sla_targets: targets })).statusCode).toBe(200);
+    try {
+      expect((await list()).items.map((i) => i.id)).toEqual([b, c, p, w]);
+      expect(await due(w)).toBeNull();
+    } finally {
+      expect((await call(P.admin, 'PUT', '/api/admin/settings', { sla_targets: DEFAULT_SETTINGS.sla_targets })).statusCode).toBe(200);
+    }
   });
 
   it('notifies every admin once per breached target, not counting time waiting for parts', async () => {

@@ -25,23 +25,20 @@ export async function slaRulesOf(db: DbOrTx) {
   return { cal, targets: s.sla_targets };
 }
 
+/** Sorts a paused clock (no due time) after every running one. */
+const NO_DUE = 1e12;
+
 /**
  * The sort key of a list, one float per row (keyset on (key, id)):
  * - age: the request date (oldest first);
  * - priority: high, medium, low, each oldest first;
- * - sla_due: the request date plus the hours of the running target (response until the first
- *   response, then resolution) — the order of the working-hours due times for requests of one
- *   priority without pauses; across priorities an approximation, computed in SQL so paging stays
- *   O(page). The exact due times are in each item.
+ * - sla_due: the due time of the running target (`sla_due_at`, working hours less pauses, kept
+ *   by sla-due.ts), soonest first; paused requests (no clock running) last.
  */
-function sortKey(sort: TDispatchQuery['sort'], targets: Record<Priority, { response_hours: number; resolution_hours: number }>): SQL {
+function sortKey(sort: TDispatchQuery['sort']): SQL {
   const epoch = sql`extract(epoch from r.created_at)::float8`;
   if (sort === 'priority') return sql`((case r.priority when 'high' then 0 when 'medium' then 1 else 2 end) * 1e10 + ${epoch})`;
-  if (sort === 'sla_due') {
-    const hours = (k: 'response_hours' | 'resolution_hours') =>
-      sql`(case r.priority when 'high' then ${targets.high[k]}::float8 when 'medium' then ${targets.medium[k]}::float8 else ${targets.low[k]}::float8 end)`;
-    return sql`(${epoch} + 3600 * (case when r.first_response_at is null then ${hours('response_hours')} else ${hours('resolution_hours')} end))`;
-  }
+  if (sort === 'sla_due') return sql`coalesce(extract(epoch from r.sla_due_at)::float8, ${NO_DUE}::float8)`;
   return epoch;
 }
 
@@ -84,7 +81,7 @@ interface Row {
  */
 export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now()): Promise<TDispatchList> {
   const { cal, targets } = await slaRulesOf(db);
-  const key = sortKey(q.sort, targets);
+  const key = sortKey(q.sort);
   const statuses = sql.join(VIEW_STATUSES[q.status].map((s) => sql`${s}::service_request_status`), sql`, `);
   const filters: SQL[] = [sql`r.status in (${statuses})`];
   if (q.priority) filters.push(sql`r.priority = ${q.priority}`);

@@ -7,6 +7,7 @@ import { enqueue } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/runner.js';
 import { notify } from '../notifications/service.js';
 import { slaOf } from './sla.js';
+import { fillMissingSlaDue } from './sla-due.js';
 import { slaRulesOf } from './service.js';
 
 /**
@@ -135,6 +136,7 @@ async function pruneChecks(tx: DbOrTx): Promise<void> {
 }
 
 export const slaCheckJob: JobHandler = async (tx, job) => {
+  await fillMissingSlaDue(tx);
   await checkSlaBreaches(tx);
   if (new Date(job.run_at).getUTCMinutes() === 0) await pruneChecks(tx);
 };

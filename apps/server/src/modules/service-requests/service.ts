@@ -41,6 +41,7 @@ import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
 import { closeWorkEntry, openWorkEntry } from '../field-work/queries.js';
 import { cancelAppointmentsWithRequest, moveAppointmentsToTechnician, refuseUnassignWhileBooked } from '../appointments/follow.js';
+import { refreshSlaDue } from '../dispatch/sla-due.js';
 import {
   findRequest,
   listRequests,
@@ -296,6 +297,7 @@ export async function raiseRequest(
   await tx
     .insert(serviceRequestHistory)
     .values({ requestId: id, fromStatus: null, toStatus: status, actorId: caller.userId, note: reserved?.name ?? null, createdAt: sql`clock_timestamp()` });
+  await refreshSlaDue(tx, [id]);
   if (isStaff(caller)) {
     await audit(tx, {
       actorId: caller.userId,
@@ -420,6 +422,7 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
       where id = ${id}::uuid returning id)
     insert into service_request_history (request_id, from_status, to_status, actor_id, note, created_at)
     select id, ${row.status}::service_request_status, ${to}::service_request_status, ${caller.userId}::uuid, ${note}, clock_timestamp() from changed`);
+  await refreshSlaDue(tx, [id]);
 
   // The work log follows the status: work runs while in progress (issue #10).
   if (action === 'start' || action === 'resume') await openWorkEntry(tx, id, row.technician_id ?? caller.userId);

@@ -17,6 +17,7 @@ import { settings } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
+import { refreshAllSlaDue } from '../dispatch/sla-due.js';
 import { publish } from '../realtime/events.js';
 import { getSettings, putSetting, type SettingKey } from './service.js';
 
@@ -37,6 +38,8 @@ interface LogoMeta {
 const EDITABLE: SettingKey[] = SETTINGS_KEYS;
 /** Every settings change reaches every signed-in user (the topic any role may join). */
 const EVERYONE = { roles: [...ROLES] };
+/** The settings the SLA clocks are counted in. */
+const SLA_INPUTS = new Set<SettingKey>(['time_zone', 'working_hours', 'sla_targets']);
 
 export const logoEtag = (meta: Pick<LogoMeta, 'sha256'>) => meta.sha256.slice(0, 16);
 export const logoUrl = (meta: Pick<LogoMeta, 'sha256'>) => `/api/settings/logo?v=${logoEtag(meta)}`;
@@ -117,6 +120,8 @@ export async function updateSettings(db: Db, actor: Pick<Actor, 'userId' | 'ip'>
       await putSetting(tx, key, value, actor.userId);
       await audit(tx, { actorId: actor.userId, action: 'settings.updated', entity: 'settings', entityId: key, before: { [key]: before[key] }, after: { [key]: value }, ip: actor.ip });
     }
+    // The SLA clocks run on these: every open request's due time again, in this transaction.
+    if (changed.some((k) => SLA_INPUTS.has(k))) await refreshAllSlaDue(tx);
     await publish(tx, { topic: 'settings', event: 'settings.updated', audience: EVERYONE, payload: { keys: changed } });
   });
   return readAdminSettings(db);

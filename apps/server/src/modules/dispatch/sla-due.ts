@@ -1,0 +1,101 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Priority } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../inventory/ledger.js';
+import { slaRulesOf } from './service.js';
+import { slaOf } from './sla.js';
+
+/**
+ * `service_requests.sla_due_at` (decision 007): when the request's running SLA target is used
+ * up — the response target until the first response, then the resolution target — in company
+ * working hours less the time spent in pending_parts; null once completed or cancelled and while
+ * paused (no clock runs). Dispatch sorts by it (`sort=sla_due`), so the order is the exact order
+ * of the due times the items show, across priorities and pauses.
+ *
+ * It is computed here, with the same clocks as the dispatch items, and written beside every
+ * change that moves it: a request raised, each change of status (first response, pending_parts
+ * in and out, completion, cancellation, reopening), and a change of the time zone, working hours
+ * or SLA targets (every open request again). The SLA check job fills in rows written around the
+ * service (bulk loads, a database restored from before this column).
+ */
+
+const OPEN = sql`r.status in ('pending', 'assigned', 'in_progress', 'pending_parts')`;
+/** Per statement: a settings change re-times every open request in slices of this many. */
+const SLICE = 500;
+
+interface Row {
+  id: string;
+  priority: Priority;
+  status: string;
+  request_ms: number;
+  first_response_ms: number | null;
+  completed_ms: number | null;
+  history: { to_status: string; at: number }[];
+}
+
+/** Re-times the requests `where` selects (at most `limit`); returns how many were written. */
+async function retime(db: DbOrTx, where: SQL, limit: number): Promise<{ written: number; lastId: string | null }> {
+  const { cal, targets } = await slaRulesOf(db);
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select r.id, r.priority, r.status,
+        (extract(epoch from r.created_at) * 1000)::float8 as request_ms,
+        (extract(epoch from r.first_response_at) * 1000)::float8 as first_response_ms,
+        (extract(epoch from r.completed_at) * 1000)::float8 as completed_ms,
+        coalesce((select json_agg(json_build_object('to_status', h.to_status, 'at', (extract(epoch from h.created_at) * 1000)::float8) order by h.created_at)
+          from service_request_history h where h.request_id = r.id and (h.to_status = 'pending_parts' or h.from_status = 'pending_parts')), '[]'::json) as history
+      from service_requests r
+      where ${where}
+      order by r.id
+      limit ${limit}`),
+  );
+  if (!rows.length) return { written: 0, lastId: null };
+  const now = Date.now();
+  const dues = rows.map((r) => {
+    let due: string | null = null;
+    if (r.status !== 'completed' && r.status !== 'cancelled') {
+      const sla = slaOf(
+        {
+          request_date: Number(r.request_ms),
+          first_response_at: r.first_response_ms == null ? null : Number(r.first_response_ms),
+          completed_at: r.completed_ms == null ? null : Number(r.completed_ms),
+          history: r.history,
+        },
+        targets[r.priority],
+        cal,
+        now,
+      );
+      due = r.first_response_ms == null ? sla.response.due_at : sla.resolution.due_at;
+    }
+    return sql`(${r.id}::uuid, ${due}::timestamptz)`;
+  });
+  await db.execute(sql`
+    update service_requests r set sla_due_at = v.due
+    from (values ${sql.join(dues, sql`, `)}) as v (id, due)
+    where r.id = v.id and r.sla_due_at is distinct from v.due`);
+  return { written: rows.length, lastId: rows[rows.length - 1]!.id };
+}
+
+/** After a change of these requests (in its transaction). */
+export async function refreshSlaDue(db: DbOrTx, requestIds: string[]): Promise<void> {
+  for (let i = 0; i < requestIds.length; i += SLICE) {
+    const ids = requestIds.slice(i, i + SLICE);
+    await retime(db, sql`r.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`, ids.length);
+  }
+}
+
+/** After the time zone, working hours or SLA targets changed: every open request, in slices. */
+export async function refreshAllSlaDue(db: DbOrTx): Promise<void> {
+  let after: string | null = null;
+  for (;;) {
+    const page: { written: number; lastId: string | null } = await retime(db, after ? sql`${OPEN} and r.id > ${after}::uuid` : OPEN, SLICE);
+    if (page.written < SLICE) return;
+    after = page.lastId;
+  }
+}
+
+/** Open, running requests without a due time (written around the service); at most `limit`. */
+export async function fillMissingSlaDue(db: DbOrTx, limit = SLICE): Promise<number> {
+  const { written } = await retime(db, sql`${OPEN} and r.status <> 'pending_parts' and r.sla_due_at is null`, limit);
+  return written;
+}
