@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Priority, TDispatchCandidates, TDispatchItem, TDispatchList, TDispatchQuery } from '@portal/shared';
+import type { TDispatchCandidates, TDispatchItem, TDispatchList, TDispatchQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
@@ -7,23 +7,14 @@ import { searchSql } from '../service-requests/queries.js';
 import { getSettings } from '../settings/service.js';
 import { dayBounds, dayOf, fitsHours, formatInstant, technicianSlots } from '../booking/availability.js';
 import { loadTechnicianDays } from '../booking/queries.js';
-import { slaOf, type SlaCalendar, type WeeklyHours } from './sla.js';
+import { epochMs, SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
 
-/** Epoch milliseconds of a timestamptz, as a JSON number from both drivers. */
-const ms = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::float8`);
 
 const VIEW_STATUSES: Record<TDispatchQuery['status'], string[]> = {
   unassigned: ['pending'],
   assigned: ['assigned'],
   all: ['pending', 'assigned', 'in_progress', 'pending_parts'],
 };
-
-/** The SLA inputs of settings. */
-export async function slaRulesOf(db: DbOrTx) {
-  const s = await getSettings(db, ['time_zone', 'working_hours', 'sla_targets']);
-  const cal: SlaCalendar = { zone: s.time_zone, hours: s.working_hours as WeeklyHours };
-  return { cal, targets: s.sla_targets };
-}
 
 /** Sorts a paused clock (no due time) after every running one. */
 const NO_DUE = 1e12;
@@ -52,18 +43,14 @@ function decodeCursor(cursor: string): { k: number; id: string } {
   throw badRequest({ cursor: 'invalid' });
 }
 
-interface Row {
+interface Row extends SlaColumns {
   id: string;
   number: string;
   status: TDispatchItem['status'];
-  priority: Priority;
   service_type: string;
   fault_type: string;
   location: string;
   request_date: string;
-  request_ms: number;
-  first_response_ms: number | null;
-  completed_ms: number | null;
   customer_id: string;
   customer_name: string;
   technician_id: string | null;
@@ -71,7 +58,6 @@ interface Row {
   device_brand: string;
   device_model: string;
   appointment: { id: string; starts: number; ends: number } | null;
-  history: { to_status: string; at: number }[];
   sort_key: number;
 }
 
@@ -80,7 +66,7 @@ interface Row {
  * (for the pauses) and live appointment; the SLA states are computed here per row (O(page)).
  */
 export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now()): Promise<TDispatchList> {
-  const { cal, targets } = await slaRulesOf(db);
+  const rules = await slaRulesOf(db);
   const key = sortKey(q.sort);
   const statuses = sql.join(VIEW_STATUSES[q.status].map((s) => sql`${s}::service_request_status`), sql`, `);
   const filters: SQL[] = [sql`r.status in (${statuses})`];
@@ -94,15 +80,12 @@ export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select r.id, r.number, r.status, r.priority, r.service_type, r.fault_type, r.location,
-        r.created_at::text as request_date, ${ms('r.created_at')} as request_ms,
-        ${ms('r.first_response_at')} as first_response_ms, ${ms('r.completed_at')} as completed_ms,
+        r.created_at::text as request_date, ${SLA_COLUMNS},
         r.customer_id, c.name as customer_name, r.technician_id, t.name as technician_name,
         r.device_brand, r.device_model, ${key} as sort_key,
-        (select json_build_object('id', a.id, 'starts', ${ms('a.starts_at')}, 'ends', ${ms('a.ends_at')})
+        (select json_build_object('id', a.id, 'starts', ${epochMs('a.starts_at')}, 'ends', ${epochMs('a.ends_at')})
           from appointments a where a.service_request_id = r.id and a.status in ('scheduled', 'confirmed')
-          order by a.starts_at limit 1) as appointment,
-        coalesce((select json_agg(json_build_object('to_status', h.to_status, 'at', ${ms('h.created_at')}) order by h.created_at)
-          from service_request_history h where h.request_id = r.id and (h.to_status = 'pending_parts' or h.from_status = 'pending_parts')), '[]'::json) as history
+          order by a.starts_at limit 1) as appointment
       from service_requests r
       join users c on c.id = r.customer_id
       left join users t on t.id = r.technician_id
@@ -114,15 +97,16 @@ export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now
   const page = rows.slice(0, q.limit);
   const last = rows.length > q.limit ? page[page.length - 1] : undefined;
   return {
-    time_zone: cal.zone,
-    items: page.map((r) => itemOf(r, targets[r.priority], cal, now)),
+    time_zone: rules.cal.zone,
+    items: page.map((r) => itemOf(r, rules, now)),
     next_cursor: last ? Buffer.from(JSON.stringify({ k: Number(last.sort_key), id: last.id })).toString('base64url') : null,
     total: count?.n ?? 0,
   };
 }
 
-function itemOf(r: Row, target: { response_hours: number; resolution_hours: number }, cal: SlaCalendar, now: number): TDispatchItem {
+function itemOf(r: Row, rules: Awaited<ReturnType<typeof slaRulesOf>>, now: number): TDispatchItem {
   const requestMs = Number(r.request_ms);
+  const zone = rules.cal.zone;
   return {
     id: r.id,
     number: r.number,
@@ -137,19 +121,9 @@ function itemOf(r: Row, target: { response_hours: number; resolution_hours: numb
     technician: r.technician_id ? { id: r.technician_id, name: r.technician_name ?? '' } : null,
     device: { brand: r.device_brand, model: r.device_model },
     appointment: r.appointment
-      ? { id: r.appointment.id, starts_at: formatInstant(r.appointment.starts, cal.zone), ends_at: formatInstant(r.appointment.ends, cal.zone) }
+      ? { id: r.appointment.id, starts_at: formatInstant(r.appointment.starts, zone), ends_at: formatInstant(r.appointment.ends, zone) }
       : null,
-    sla: slaOf(
-      {
-        request_date: requestMs,
-        first_response_at: r.first_response_ms == null ? null : Number(r.first_response_ms),
-        completed_at: r.completed_ms == null ? null : Number(r.completed_ms),
-        history: r.history,
-      },
-      target,
-      cal,
-      now,
-    ),
+    sla: slaOfRow(r, rules, now),
   };
 }
 
@@ -165,7 +139,7 @@ export async function dispatchCandidates(db: DbOrTx, requestId: string, now = Da
   const [req] = rowsOf<{ service_type: string; technician_id: string | null; appointment: { id: string; starts: number; ends: number } | null }>(
     await db.execute(sql`
       select r.service_type, r.technician_id,
-        (select json_build_object('id', a.id, 'starts', ${ms('a.starts_at')}, 'ends', ${ms('a.ends_at')})
+        (select json_build_object('id', a.id, 'starts', ${epochMs('a.starts_at')}, 'ends', ${epochMs('a.ends_at')})
           from appointments a where a.service_request_id = r.id and a.status in ('scheduled', 'confirmed')
           order by a.starts_at limit 1) as appointment
       from service_requests r where r.id = ${requestId}::uuid`),

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Priority } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { enqueue } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/runner.js';
 import { notify } from '../notifications/service.js';
-import { slaOf } from './sla.js';
 import { fillMissingSlaDue } from './sla-due.js';
-import { slaRulesOf } from './service.js';
+import { SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
 
 /**
  * The SLA-breach check (PRODUCT.md §7: the admins hear of a breach once). A job of this kind
@@ -38,34 +36,25 @@ export async function scheduleSlaCheck(db: DbOrTx, now = Date.now()): Promise<vo
   await enqueue(db, [{ kind: SLA_CHECK_JOB, runAt: new Date(minute), dedupeKey: `${SLA_CHECK_JOB}:${new Date(minute).toISOString()}` }]);
 }
 
-interface Candidate {
+interface Candidate extends SlaColumns {
   id: string;
   number: string;
-  priority: Priority;
-  request_ms: number;
-  first_response_ms: number | null;
-  completed_ms: number | null;
   response_noted: boolean;
   resolution_noted: boolean;
-  history: { to_status: string; at: number }[];
 }
 
 /** Records and notifies the breaches found at `now`; returns them (tests). */
 export async function checkSlaBreaches(tx: DbOrTx, now = Date.now()): Promise<{ id: string; target: 'response' | 'resolution' }[]> {
-  const { cal, targets } = await slaRulesOf(tx);
+  const rules = await slaRulesOf(tx);
+  const { cal, targets } = rules;
   const hours = (k: 'response_hours' | 'resolution_hours') =>
     sql`(case r.priority when 'high' then ${targets.high[k]}::float8 when 'medium' then ${targets.medium[k]}::float8 else ${targets.low[k]}::float8 end)`;
   const nowIso = new Date(now).toISOString();
   const candidates = rowsOf<Candidate>(
     await tx.execute(sql`
-      select r.id, r.number, r.priority,
-        (extract(epoch from r.created_at) * 1000)::float8 as request_ms,
-        (extract(epoch from r.first_response_at) * 1000)::float8 as first_response_ms,
-        (extract(epoch from r.completed_at) * 1000)::float8 as completed_ms,
+      select r.id, r.number, r.priority, ${SLA_COLUMNS},
         exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response') as response_noted,
-        exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution') as resolution_noted,
-        coalesce((select json_agg(json_build_object('to_status', h.to_status, 'at', (extract(epoch from h.created_at) * 1000)::float8) order by h.created_at)
-          from service_request_history h where h.request_id = r.id and (h.to_status = 'pending_parts' or h.from_status = 'pending_parts')), '[]'::json) as history
+        exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution') as resolution_noted
       from service_requests r
       where r.status in ('pending', 'assigned', 'in_progress', 'pending_parts')
         and (
@@ -78,17 +67,7 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now()): Promise<{ 
   );
   const found: { id: string; number: string; target: 'response' | 'resolution'; due: string }[] = [];
   for (const r of candidates) {
-    const sla = slaOf(
-      {
-        request_date: Number(r.request_ms),
-        first_response_at: r.first_response_ms == null ? null : Number(r.first_response_ms),
-        completed_at: r.completed_ms == null ? null : Number(r.completed_ms),
-        history: r.history,
-      },
-      targets[r.priority],
-      cal,
-      now,
-    );
+    const sla = slaOfRow(r, rules, now);
     // Only a clock still running: a response given late is history, not news.
     if (!r.response_noted && r.first_response_ms == null && sla.response.state === 'breached') found.push({ id: r.id, number: r.number, target: 'response', due: sla.response.due_at! });
     if (!r.resolution_noted && sla.resolution.state === 'breached') found.push({ id: r.id, number: r.number, target: 'resolution', due: sla.resolution.due_at! });

@@ -1,9 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Priority } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
-import { slaRulesOf } from './service.js';
-import { slaOf } from './sla.js';
+import { SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
 
 /**
  * `service_requests.sla_due_at` (decision 007): when the request's running SLA target is used
@@ -23,27 +21,17 @@ const OPEN = sql`r.status in ('pending', 'assigned', 'in_progress', 'pending_par
 /** Per statement: a settings change re-times every open request in slices of this many. */
 const SLICE = 500;
 
-interface Row {
+interface Row extends SlaColumns {
   id: string;
-  priority: Priority;
   status: string;
-  request_ms: number;
-  first_response_ms: number | null;
-  completed_ms: number | null;
-  history: { to_status: string; at: number }[];
 }
 
 /** Re-times the requests `where` selects (at most `limit`); returns how many were written. */
 async function retime(db: DbOrTx, where: SQL, limit: number): Promise<{ written: number; lastId: string | null }> {
-  const { cal, targets } = await slaRulesOf(db);
+  const rules = await slaRulesOf(db);
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      select r.id, r.priority, r.status,
-        (extract(epoch from r.created_at) * 1000)::float8 as request_ms,
-        (extract(epoch from r.first_response_at) * 1000)::float8 as first_response_ms,
-        (extract(epoch from r.completed_at) * 1000)::float8 as completed_ms,
-        coalesce((select json_agg(json_build_object('to_status', h.to_status, 'at', (extract(epoch from h.created_at) * 1000)::float8) order by h.created_at)
-          from service_request_history h where h.request_id = r.id and (h.to_status = 'pending_parts' or h.from_status = 'pending_parts')), '[]'::json) as history
+      select r.id, r.priority, r.status, ${SLA_COLUMNS}
       from service_requests r
       where ${where}
       order by r.id
@@ -54,17 +42,7 @@ async function retime(db: DbOrTx, where: SQL, limit: number): Promise<{ written:
   const dues = rows.map((r) => {
     let due: string | null = null;
     if (r.status !== 'completed' && r.status !== 'cancelled') {
-      const sla = slaOf(
-        {
-          request_date: Number(r.request_ms),
-          first_response_at: r.first_response_ms == null ? null : Number(r.first_response_ms),
-          completed_at: r.completed_ms == null ? null : Number(r.completed_ms),
-          history: r.history,
-        },
-        targets[r.priority],
-        cal,
-        now,
-      );
+      const sla = slaOfRow(r, rules, now);
       due = r.first_response_ms == null ? sla.response.due_at : sla.resolution.due_at;
     }
     return sql`(${r.id}::uuid, ${due}::timestamptz)`;
