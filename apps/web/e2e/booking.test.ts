@@ -184,6 +184,11 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     expect(other).toBeDefined();
     await expect.poll(() => techEvent.count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => page.getByTestId('ap-technician').textContent(), { timeout: 15_000 }).toContain(other!.name);
+    // Its history, in Arabic, tells the booking, the move and the reassignment, in that order.
+    await expect
+      .poll(() => page.locator('[data-testid=ap-history-entry]').evaluateAll((entries) => entries.map((e) => e.getAttribute('data-event'))), { timeout: 15_000 })
+      .toEqual(['booked', 'reschedule', 'reassigned']);
+    expect(await page.locator('[data-testid=ap-history-entry][data-event=reassigned]').textContent()).toContain(`أُسند إلى ${other!.name}`);
     expect(await documentIsTheSame(page)).toBe(true);
     const otherPage = await (await openContext()).newPage();
     await otherPage.goto('/login?lng=en');

@@ -17,6 +17,7 @@ import { useListState } from '../../lib/list-state';
 import { registerRealtimeInvalidation, useRealtimeSubscription } from '../../lib/realtime';
 import { useCatalogNames } from '../../lib/service-options';
 import { toastError } from '../../lib/toast';
+import { useChartAxes } from '../../lib/chart-axes';
 
 const FILTERS = ['from', 'to', 'service_type', 'technician_id', 'priority'] as const;
 const noop = () => undefined;
@@ -98,9 +99,8 @@ export function AnalyticsPage() {
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS });
   const query = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v)) as Query;
   const language = i18n.resolvedLanguage ?? 'en';
-  const rtl = i18n.dir() === 'rtl';
-  // Recharts draws left to right: in Arabic the first period goes to the right and the value axis to the right edge.
-  const axes = { xAxisProps: { reversed: rtl }, yAxisProps: { orientation: rtl ? ('right' as const) : ('left' as const), width: 52 } };
+  const axes = useChartAxes(52);
+  const typeAxes = useChartAxes(120);
 
   const requests = useFigure('requests', query);
   const types = useFigure('service-types', query);
@@ -249,8 +249,7 @@ export function AnalyticsPage() {
               orientation="vertical"
               valueFormatter={(v) => `${v}%`}
               series={[{ name: 'utilisation', label: t('adminDashboard.utilisation'), color: 'teal.6' }]}
-              yAxisProps={{ width: 120, orientation: rtl ? 'right' : 'left' }}
-              xAxisProps={{ reversed: rtl }}
+              {...typeAxes}
             />
           )}
         </FigureCard>

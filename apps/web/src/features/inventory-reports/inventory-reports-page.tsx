@@ -19,6 +19,7 @@ import { useListState } from '../../lib/list-state';
 import { useRealtimeSubscription } from '../../lib/realtime';
 import { toastError } from '../../lib/toast';
 import { useInventoryReport } from './api/get-inventory-report';
+import { useChartAxes } from '../../lib/chart-axes';
 
 const FILTERS = ['warehouse_id', 'category', 'from', 'to'] as const;
 const noop = () => undefined;
@@ -34,7 +35,8 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 
 /** Stock and value by warehouse and category, low/out of stock, movements over a period, in transit; CSV. */
 export function InventoryReportsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const axes = useChartAxes(90);
   const fmt = useNumberFormat();
   useRealtimeSubscription('stock', noop);
   useRealtimeSubscription('transfers', noop);
@@ -63,10 +65,6 @@ export function InventoryReportsPage() {
   };
 
   const data = report.data;
-  // Recharts lays out left to right: in Arabic the first bar goes to the right and the value
-  // axis to the right edge, so the chart reads in the page's direction.
-  const rtl = i18n.dir() === 'rtl';
-  const axes = { xAxisProps: { reversed: rtl }, yAxisProps: { orientation: rtl ? ('right' as const) : ('left' as const), width: 90 } };
   // Charts take numbers: a display approximation only, every figure shown as text stays exact.
   const byWarehouse = (data?.by_warehouse ?? []).map((w) => ({ warehouse: w.warehouse_code, value: Number(w.value) }));
   const byDay = (data?.movements_by_day ?? []).map((d) => ({ day: d.day.slice(5, 10), in: Number(d.quantity_in), out: Number(d.quantity_out) }));

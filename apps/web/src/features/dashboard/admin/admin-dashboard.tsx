@@ -23,6 +23,7 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { formatDuration } from '../../../lib/format-duration';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useAdminDashboard } from './get-admin-dashboard';
+import { useChartAxes } from '../../../lib/chart-axes';
 
 const noop = () => undefined;
 const DESK = '/dashboard/admin/service-requests';
@@ -35,6 +36,7 @@ const DESK = '/dashboard/admin/service-requests';
  */
 export function AdminDashboard() {
   const { t, i18n } = useTranslation();
+  const axes = useChartAxes(40, { allowDecimals: false });
   const fmt = useNumberFormat();
   useRealtimeSubscription('service_requests', noop);
   useRealtimeSubscription('transfers', noop);
@@ -46,7 +48,6 @@ export function AdminDashboard() {
   const language = i18n.resolvedLanguage ?? 'en';
   const hours = (h: number | null) => (h === null ? '—' : formatDuration(h * 60, language));
   const percent = (v: number | null) => (v === null ? '—' : fmt.percent(Math.round(v * 1000) / 10));
-  const rtl = i18n.dir() === 'rtl';
   const dayLabel = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', numberingSystem: 'latn', timeZone: 'UTC' });
   const trend = d.trend.map((p) => ({ day: dayLabel.format(new Date(`${p.day}T00:00:00Z`)), created: p.created, completed: p.completed }));
 
@@ -107,8 +108,7 @@ export function AdminDashboard() {
             { name: 'completed', label: t('adminDashboard.completed'), color: 'teal.6' },
           ]}
           // Right to left in Arabic: the latest day on the left, the value axis on the right.
-          xAxisProps={{ reversed: rtl }}
-          yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 40, allowDecimals: false }}
+          {...axes}
         />
       </Paper>
     </Stack>

@@ -14,6 +14,7 @@ import { useListState } from '../../../lib/list-state';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session-store';
 import { usePerformanceReport } from '../api/reports';
+import { useChartAxes } from '../../../lib/chart-axes';
 
 const FILTERS = ['technician_id', 'from', 'to'] as const;
 const noop = () => undefined;
@@ -81,7 +82,7 @@ function ChartCard({ title, children, testId }: { title: string; children: React
 
 /** `/dashboard/reports/performance`: per technician and period; admins compare technicians, a technician sees their own. */
 export function PerformancePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const admin = user.role === 'admin';
   const fmt = useNumberFormat();
@@ -93,10 +94,8 @@ export function PerformancePage() {
   const data = report.data;
   const periodLabel = usePeriodLabel(data?.bucket ?? 'day');
 
-  // Recharts lays out left to right: in Arabic the first point goes to the right and the value
-  // axis to the right edge, so the charts read in the page's direction.
-  const rtl = i18n.dir() === 'rtl';
-  const axes = { xAxisProps: { reversed: rtl }, yAxisProps: { orientation: rtl ? ('right' as const) : ('left' as const), width: 48 } };
+  const axes = useChartAxes(48);
+  const techAxes = useChartAxes(110);
 
   const single = data && (data.technicians.length === 1 || !admin) ? data.technicians[0] : undefined;
   const byTechnician = (data?.technicians ?? []).map((f) => ({ name: f.technician.name, jobs: f.jobs_completed, hours: f.hours_logged }));
@@ -146,7 +145,7 @@ export function PerformancePage() {
           <SimpleGrid cols={{ base: 1, md: admin && !single ? 2 : 1 }} spacing="md">
             {admin && !single && (
               <ChartCard title={t('reports.performance.compareTitle')} testId="perf-chart-compare">
-                <BarChart h={Math.max(220, byTechnician.length * 44)} data={byTechnician} dataKey="name" orientation="vertical" series={[series.jobs, series.hours]} withLegend {...(rtl ? { yAxisProps: { orientation: 'right' as const, width: 110 }, xAxisProps: { reversed: true } } : { yAxisProps: { width: 110 } })} />
+                <BarChart h={Math.max(220, byTechnician.length * 44)} data={byTechnician} dataKey="name" orientation="vertical" series={[series.jobs, series.hours]} withLegend {...techAxes} />
               </ChartCard>
             )}
             <ChartCard title={t('reports.performance.overTimeTitle')} testId="perf-chart-time">
