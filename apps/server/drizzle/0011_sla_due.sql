@@ -1,1 +1,2 @@
-ALTER TABLE "service_requests" ADD COLUMN "sla_due_at" timestamp with time zone;
+ALTER TABLE "service_requests" ADD COLUMN "sla_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "service_requests_sla_due_missing_idx" ON "service_requests" USING btree ("id") WHERE "service_requests"."sla_due_at" is null and "service_requests"."status" in ('pending', 'assigned', 'in_progress');

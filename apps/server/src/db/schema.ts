@@ -530,6 +530,10 @@ export const serviceRequests = pgTable(
     // Reports and performance figures read completed work by completion date.
     index('service_requests_completed_idx').on(t.completedAt, t.id).where(sql`${t.completedAt} is not null`),
     index('service_requests_technician_completed_idx').on(t.technicianId, t.completedAt).where(sql`${t.completedAt} is not null`),
+    // The SLA check's fill-in of running requests without a due time (dispatch/sla-due.ts): empty in the normal course.
+    index('service_requests_sla_due_missing_idx')
+      .on(t.id)
+      .where(sql`${t.slaDueAt} is null and ${t.status} in ('pending', 'assigned', 'in_progress')`),
     index('service_requests_serial_idx').on(sql`lower(${t.deviceSerial})`, t.createdAt).where(sql`${t.deviceSerial} is not null`),
     // fastupdate = off (migration 0007, drizzle-kit cannot say it): searches never scan a pending list.
     index('service_requests_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

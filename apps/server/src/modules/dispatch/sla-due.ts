@@ -74,6 +74,7 @@ export async function refreshAllSlaDue(db: DbOrTx): Promise<void> {
 
 /** Open, running requests without a due time (written around the service); at most `limit`. */
 export async function fillMissingSlaDue(db: DbOrTx, limit = SLICE): Promise<number> {
-  const { written } = await retime(db, sql`${OPEN} and r.status <> 'pending_parts' and r.sla_due_at is null`, limit);
+  // The predicate of service_requests_sla_due_missing_idx, word for word, so that index serves it.
+  const { written } = await retime(db, sql`r.sla_due_at is null and r.status in ('pending', 'assigned', 'in_progress')`, limit);
   return written;
 }
