@@ -155,24 +155,31 @@ export function parseCapability(value: string): { action: string; entity: string
 }
 
 /**
+ * What each role holds, with the scope-less form of each capability too, as sets: `can` runs
+ * on every request and for every action of every listed row, so it is a lookup, not a scan.
+ */
+const HELD: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries(ROLE_CAPABILITIES).map(([role, held]) => [
+    role,
+    new Set((held as readonly string[]).flatMap((c) => [c, c.split(':').slice(0, 2).join(':')])),
+  ]),
+);
+
+/**
  * Whether `role` holds `capability`. A full capability (`read:service_request:any`) must be
  * held exactly; a scope-less one (`read:service_request`) is held when any scope of it is.
  */
 export function can(role: Role | null | undefined, capability: Capability | CapabilityAction): boolean {
   if (!role) return false;
-  const held = ROLE_CAPABILITIES[role];
-  if (held === undefined) return false;
-  if ((held as readonly string[]).includes(capability)) return true;
-  if (capability.split(':').length === 2) return held.some((c) => c.startsWith(`${capability}:`));
-  return false;
+  return HELD.get(role)?.has(capability) ?? false;
 }
 
 /** The widest scope of `action` that `role` holds (any > assigned > own), or null. */
 export function scopeOf(role: Role | null | undefined, action: CapabilityAction): Scope | null {
   if (!role) return null;
-  const held = ROLE_CAPABILITIES[role] ?? [];
+  const held = HELD.get(role);
   for (const scope of SCOPE_ORDER) {
-    if ((held as readonly string[]).includes(`${action}:${scope}`)) return scope;
+    if (held?.has(`${action}:${scope}`)) return scope;
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { is, SQL, type Query } from 'drizzle-orm';
 import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -30,14 +30,26 @@ export interface Database {
   /**
    * Runs a hot read outside any transaction as a named prepared statement (PostgreSQL parses
    * and plans it once per connection, then reuses a generic plan), answering raw rows as
-   * `db.execute` does. `name` must always come with the same SQL text (its parameters vary).
-   * PGlite has no named statements: there it is `db.execute`.
+   * `db.execute` does. `name` must always come with the same SQL text (its parameters vary);
+   * null runs it unnamed. `query` may come already rendered (`dialect.sqlToQuery`), when the
+   * caller needed its text (to name it). PGlite has no named statements: there it just runs.
    */
-  prepared<T>(name: string, query: SQL): Promise<T[]>;
+  prepared<T>(name: string | null, query: SQL | Query): Promise<T[]>;
   /** Applies the committed migrations; instances starting together migrate one at a time. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Dates and times come back as PostgreSQL's text, as drizzle's `db.execute` answers them on
+ * both drivers (the drivers' own parsers would make Date objects, in the process's time zone).
+ */
+const RAW_TEXT_OIDS = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187]; // date, timestamp, timestamptz, interval and their arrays
+const RAW_TEXT_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    RAW_TEXT_OIDS.includes(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+const RAW_TEXT_PARSERS = Object.fromEntries(RAW_TEXT_OIDS.map((oid) => [oid, (v: string) => v]));
 
 // Any fixed number: the advisory lock that serialises migrations across instances.
 const MIGRATION_LOCK_ID = 724_311;
@@ -100,8 +112,9 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     return {
       db,
       kind: 'pglite',
-      async prepared<T>(_name: string, query: SQL) {
-        return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      async prepared<T>(_name: string | null, query: SQL | Query) {
+        if (is(query, SQL)) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+        return (await client.query<T>(query.sql, query.params, { parsers: RAW_TEXT_PARSERS })).rows;
       },
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
@@ -177,9 +190,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
-    async prepared<T>(name: string, query: SQL) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      const result = await pool.query({ name, text, values: params as unknown[] });
+    async prepared<T>(name: string | null, query: SQL | Query) {
+      const { sql: text, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query;
+      const result = await pool.query({ ...(name ? { name } : {}), text, values: params as unknown[], types: RAW_TEXT_TYPES });
       return result.rows as T[];
     },
     async migrate() {

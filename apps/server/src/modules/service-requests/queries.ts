@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   PRIORITIES,
   REQUEST_COUNT_CAP,
@@ -13,7 +14,7 @@ import {
   type TServiceRequestListQuery,
   type WarrantyStatus,
 } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { like, lowerBound, upperBound, where } from '../inventory/keyset.js';
@@ -286,24 +287,26 @@ function decodeRequestCursor(cursor: string, sort: ServiceRequestSort): string[]
 export type RequestFilters = Pick<TServiceRequestListQuery, 'q' | 'status' | 'priority' | 'service_type' | 'technician_id' | 'customer_id' | 'from' | 'to'>;
 
 /**
- * `q`: the request's own text (one GIN trigram index) or its customer's name (the trigram index
- * on users; an array of a few customer ids, then the customer index) — a BitmapOr of two small
- * scans instead of one scan over the posting lists of common name trigrams (decision 004).
+ * `q` against a pattern expression: the request's own text (one GIN trigram index) or its
+ * customer's name (the trigram index on users; an array of a few customer ids, then the customer
+ * index) — a BitmapOr of two small scans instead of one scan over the posting lists of common
+ * name trigrams (decision 004).
  */
-export function searchSql(q: string): SQL {
-  const pattern = sql`lower(${like(q)})`;
+function searchMatch(pattern: SQL): SQL {
   // Inline, not a shared CTE: with the names' ids behind a CTE the planner guesses thousands of
   // matches and walks the date index newest first, reading most of the table for a rare serial.
   return sql`(r.search_text like ${pattern} or r.customer_id = any(array(
     select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern})))`;
 }
 
-/** The WHERE of a list: the caller's rows, then each filter given. */
-export function listFilters(v: Visibility, q: RequestFilters): SQL {
+/** `q` as typed: `%` and `_` match themselves; the GIN trigram indexes serve the LIKE. */
+export const searchSql = (q: string): SQL => searchMatch(sql`lower(${like(q)})`);
+
+/** The WHERE of a list: the caller's rows, then each filter given. `search` is how `q` is matched. */
+export function listFilters(v: Visibility, q: RequestFilters, search: (q: string) => SQL = searchSql): SQL {
   return where([
     visibleSql(v),
-    // `%` and `_` typed by the user match themselves; the GIN trigram index serves the LIKE.
-    q.q ? searchSql(q.q) : undefined,
+    q.q ? search(q.q) : undefined,
     q.status?.length
       ? sql`r.status in (${sql.join(
           q.status.map((s) => sql`${s}::service_request_status`),
@@ -322,63 +325,123 @@ export function listFilters(v: Visibility, q: RequestFilters): SQL {
 export interface ListRequestsOptions {
   /** `total` is exact up to this many (default REQUEST_COUNT_CAP); 0 skips the count. */
   countCap?: number;
+  /**
+   * Run through the database's named prepared statements (outside any transaction): the hot
+   * path of GET /api/service-requests. Without it the statement runs on `db` unnamed.
+   */
+  database?: Pick<Database, 'prepared'>;
 }
 
 export type ListQueryInput = RequestFilters & { sort: ServiceRequestSort; order: SortOrder; limit: number; cursor?: string };
 
+/** A UTC timestamp as text, `YYYY-MM-DD HH:MI:SS[.ffffff]`: the cheapest exact form to read. */
+const utcText = (col: string) => `(${col} at time zone 'UTC')::text`;
+
+/** The columns of a list row, each as text or a plain number, read from `r`, `cu`, `tu`. */
+const LIST_COLUMNS: [name: keyof SummaryRow, expr: string][] = [
+  ['id', 'r.id'],
+  ['number', 'r.number'],
+  ['status', 'r.status'],
+  ['priority', 'r.priority'],
+  ['location', 'r.location'],
+  ['service_type', 'r.service_type'],
+  ['fault_type', 'r.fault_type'],
+  ['problem_description', 'r.problem_description'],
+  ['request_date', utcText('r.created_at')],
+  ['updated_at', utcText('r.updated_at')],
+  ['customer_id', 'r.customer_id'],
+  ['customer_name', 'cu.name'],
+  ['technician_id', 'r.technician_id'],
+  ['technician_name', 'tu.name'],
+  ['device_brand', 'r.device_brand'],
+  ['device_model', 'r.device_model'],
+  ['device_serial', 'r.device_serial'],
+  ['assigned_at', utcText('r.assigned_at')],
+  ['first_response_at', utcText('r.first_response_at')],
+  ['completed_at', utcText('r.completed_at')],
+  ['rating', 'r.rating'],
+];
+
 /**
  * The one statement of a list page, as the server runs it (the benchmark EXPLAINs exactly
- * this). It answers one row: `items`, a JSON array of at most `limit + 1` SummaryRows (one more
- * than the page, to know whether another follows) each with its `cursor_key`, and `total`,
- * the number of matching rows counted up to `countCap + 1` (more than countCap: capped).
+ * this). Its rows: the page in order, at most `limit + 1` (one more than the page, to know
+ * whether another follows), each with its cursor key as text (`ck0`…) and `total`, the
+ * number of matching rows counted up to `countCap + 1` (more than countCap: capped). An empty
+ * page is one row with `id` null, so `total` always arrives.
  *
- * The page is a keyset range read on the sort's index (every sort ends in unique columns), the
- * names are joined after the limit, and the count runs over a `limit cap+1` subquery.
+ * Its text depends only on the shape of the query (scope, which filters, sort, order, limit),
+ * never on the values, so it is planned once per connection as a named prepared statement:
+ *  - the page is a keyset range read on the sort's index (every sort ends in unique columns);
+ *    the names are joined after the limit;
+ *  - without `q`, the count runs over a `limit cap+1` subquery;
+ *  - with `q`, the matches are found once (a materialized CTE of at most cap+1 ids and keys):
+ *    the count is their number, and when they are all there (≤ cap) the page is sorted from
+ *    them; only a broad search (> cap) reads its page from the table again. The pattern is
+ *    given as `(select …)`, a value the planner cannot see: the plan never depends on what was
+ *    typed (a rare serial and a common word get the same plan: the search indexes, then a sort)
+ *    and the generic plan is as good as a custom one, so it is not planned again per call.
  */
-export function listRequestsQuery(caller: { userId: string; role: Role }, q: ListQueryInput, opts: ListRequestsOptions = {}): SQL {
+export function listRequestsQuery(caller: { userId: string; role: Role }, q: ListQueryInput, opts: Pick<ListRequestsOptions, 'countCap'> = {}): SQL {
   const v = visibilityOf(caller);
   const cap = opts.countCap ?? REQUEST_COUNT_CAP;
   const keys = SORT_KEYS[q.sort];
   const dir = q.order === 'asc' ? 'asc' : 'desc';
-  const filters = listFilters(v, q);
-  let seek: SQL | undefined;
+  // The pattern as an InitPlan (see above): the GIN indexes still serve it.
+  const filters = listFilters(v, q, (text) => searchMatch(sql`(select lower(${like(text)}))`));
+  let seek = (_alias: string): SQL => sql`true`;
   if (q.cursor) {
     const values = decodeRequestCursor(q.cursor, q.sort);
-    const cols = sql.raw(keys.map((k) => k.col).join(', '));
     const vals = sql.join(
       keys.map((k, i) => sql`${values[i]}::${sql.raw(k.type)}`),
       sql`, `,
     );
-    seek = q.order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
+    seek = (alias) => {
+      const cols = sql.raw(keys.map((k, i) => (alias === 'r' ? k.col : `${alias}.k${i}`)).join(', '));
+      return q.order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
+    };
   }
-  // With a search, the page is ordered through an expression no index matches (array[col]
-  // orders exactly as col): otherwise the planner may walk the sort's index newest first,
-  // filtering every row by the search — fine for a common word, most of the table for a rare
-  // serial. The search's own indexes (BitmapOr) find the matches, then they are sorted.
-  const orderBy = sql.raw(keys.map((k, i) => `${q.q && i === 0 ? `array[${k.col}]` : k.col} ${dir}`).join(', '));
-  const outerOrder = sql.raw(keys.map((_, i) => `p.k${i} ${dir}`).join(', '));
   const keyCols = sql.raw(keys.map((k, i) => `${k.col} as k${i}`).join(', '));
-  const cursorKey = sql.raw(`json_build_array(${keys.map((k) => (k.type === 'timestamptz' ? isoExact(k.col) : `${k.col}::text`)).join(', ')})`);
-  const count =
-    cap > 0
-      ? sql`(select count(*)::int from (select 1 from service_requests r where ${filters} limit ${cap + 1}) c)`
-      : sql`null::int`;
-  return sql`
-    select
-      (select coalesce(json_agg(p order by ${outerOrder}), '[]'::json) from (
-        select ${SUMMARY_COLUMNS}, ${cursorKey} as cursor_key, ${keyCols}
-        from (
-          select r.* from service_requests r
-          where ${filters} and ${seek ?? sql`true`}
-          order by ${orderBy}
-          limit ${q.limit + 1}
-        ) r
-        join users cu on cu.id = r.customer_id
-        left join users tu on tu.id = r.technician_id
-      ) p) as items,
-      ${count} as total`;
-}
+  const order = (alias: string) => sql.raw(keys.map((_, i) => `${alias}.k${i} ${dir}`).join(', '));
+  // Searched in the table: ordered through an expression no index matches (array[col] orders
+  // exactly as col), so the planner cannot walk the sort's index newest first filtering every
+  // row by the search — fine for a common word, most of the table for a rare serial.
+  const searchedOrder = sql.raw(keys.map((k, i) => `${i === 0 ? `array[${k.col}]` : k.col} ${dir}`).join(', '));
+  const fromTable = (gate: SQL = sql`true`) => sql`select r.id, ${keyCols} from service_requests r
+          where ${gate} and ${filters} and ${seek('r')}
+          order by ${q.q ? searchedOrder : sql.raw(keys.map((k) => `${k.col} ${dir}`).join(', '))}
+          limit ${sql.raw(String(q.limit + 1))}`;
+  const limitCount = sql.raw(String(cap + 1));
+  const rows = (ids: SQL) => sql`
+      select ${sql.raw(LIST_COLUMNS.map(([name, expr]) => `${expr} as ${name}`).join(', '))},
+        ${sql.raw(keys.map((k, i) => `${k.type === 'timestamptz' ? utcText(`k.k${i}`) : `k.k${i}::text`} as ck${i}`).join(', '))},
+        ${sql.raw(keys.map((_, i) => `k.k${i}`).join(', '))}
+      from (${ids}) k
+      join service_requests r on r.id = k.id
+      join users cu on cu.id = r.customer_id
+      left join users tu on tu.id = r.technician_id`;
+  const out = sql.raw(['n.total', ...LIST_COLUMNS.map(([name]) => `p.${name}`), ...keys.map((_, i) => `p.ck${i}`)].join(', '));
 
+  if (cap <= 0) {
+    return sql`select ${out} from (select null::int as total) n left join lateral (${rows(fromTable())}) p on true order by ${order('p')}`;
+  }
+  if (!q.q) {
+    return sql`
+      select ${out}
+      from (select (select count(*)::int from (select 1 from service_requests r where ${filters} limit ${limitCount}) c) as total) n
+      left join lateral (${rows(fromTable())}) p on true
+      order by ${order('p')}`;
+  }
+  return sql`
+    with m as materialized (select r.id, ${keyCols} from service_requests r where ${filters} limit ${limitCount}),
+      n as (select count(*)::int as total from m)
+    select ${out}
+    from n left join lateral (${rows(sql`
+      (select m.id, ${sql.raw(keys.map((_, i) => `m.k${i}`).join(', '))} from m
+        where n.total <= ${sql.raw(String(cap))} and ${seek('m')} order by ${order('m')} limit ${sql.raw(String(q.limit + 1))})
+      union all
+      (${fromTable(sql`n.total > ${sql.raw(String(cap))}`)})`)}) p on true
+    order by ${order('p')}`;
+}
 export interface RequestPage {
   rows: SummaryRow[];
   next_cursor: string | null;
@@ -386,17 +449,87 @@ export interface RequestPage {
   total_capped: boolean;
 }
 
+/** A list row as the statement answers it: timestamps as UTC text, the cursor key as text. */
+type ListStatementRow = { total: number | null } & Omit<SummaryRow, 'id'> & { id: string | null } & Partial<Record<`ck${number}`, string>>;
+
+/**
+ * `YYYY-MM-DD HH:MI:SS[.ffffff]` (a UTC timestamp's text, ISO date style) as ISO 8601 with
+ * milliseconds (truncated, as to_char's MS), or with all six digits for a cursor.
+ */
+export function isoOfUtcText(text: string, exact = false): string {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/.exec(text);
+  if (!m) throw new Error(`Not a UTC timestamp in ISO style: ${text}`);
+  const fraction = (m[3] ?? '').padEnd(6, '0');
+  return `${m[1]}T${m[2]}.${exact ? fraction : fraction.slice(0, 3)}Z`;
+}
+
+/**
+ * Names of the list's prepared statements, one per shape of statement text, so each is planned
+ * once per connection. Bounded: a client could make many shapes (filters × sorts × limits),
+ * and each named statement holds memory on every connection; beyond the bound a shape runs
+ * unnamed (planned per call, as any other statement).
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_SHAPES = 200;
+function statementNameOf(text: string): string | null {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED_SHAPES) {
+    name = `service_request_list_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name ?? null;
+}
+
+const dialect = new PgDialect();
+
 /** Runs listRequestsQuery and pages its answer. */
 export async function listRequests(db: DbOrTx, caller: { userId: string; role: Role }, q: ListQueryInput, opts: ListRequestsOptions = {}): Promise<RequestPage> {
   const cap = opts.countCap ?? REQUEST_COUNT_CAP;
-  const [result] = rowsOf<{ items: (SummaryRow & { cursor_key: string[] })[]; total: number | null }>(await db.execute(listRequestsQuery(caller, q, opts)));
-  const items = result?.items ?? [];
-  const page = items.slice(0, q.limit);
-  const last = page.at(-1);
-  const total = result?.total ?? 0;
+  const statement = listRequestsQuery(caller, q, opts);
+  let rows: ListStatementRow[];
+  if (opts.database) {
+    const rendered = dialect.sqlToQuery(statement);
+    rows = await opts.database.prepared<ListStatementRow>(statementNameOf(rendered.sql), rendered);
+  } else {
+    rows = rowsOf<ListStatementRow>(await db.execute(statement));
+  }
+  const total = rows[0]?.total ?? 0;
+  const items = rows[0]?.id === null ? [] : (rows as (ListStatementRow & { id: string })[]);
+  const last = items.length > q.limit ? items[q.limit - 1] : undefined;
+  const ts = (v: string | null) => (v === null ? null : isoOfUtcText(v));
   return {
-    rows: page,
-    next_cursor: items.length > q.limit && last ? encodeRequestCursor(q.sort, last.cursor_key) : null,
+    rows: items.slice(0, q.limit).map((r) => ({
+      id: r.id,
+      number: r.number,
+      status: r.status,
+      priority: r.priority,
+      location: r.location,
+      service_type: r.service_type,
+      fault_type: r.fault_type,
+      problem_description: r.problem_description,
+      request_date: isoOfUtcText(r.request_date),
+      updated_at: isoOfUtcText(r.updated_at),
+      customer_id: r.customer_id,
+      customer_name: r.customer_name,
+      technician_id: r.technician_id,
+      technician_name: r.technician_name,
+      device_brand: r.device_brand,
+      device_model: r.device_model,
+      device_serial: r.device_serial,
+      assigned_at: ts(r.assigned_at),
+      first_response_at: ts(r.first_response_at),
+      completed_at: ts(r.completed_at),
+      rating: r.rating,
+    })),
+    next_cursor: last
+      ? encodeRequestCursor(
+          q.sort,
+          SORT_KEYS[q.sort].map((k, i) => {
+            const v = last[`ck${i}`] ?? '';
+            return k.type === 'timestamptz' ? isoOfUtcText(v, true) : v;
+          }),
+        )
+      : null,
     total: Math.min(total, cap),
     total_capped: total > cap,
   };

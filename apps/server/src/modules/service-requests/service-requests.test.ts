@@ -18,7 +18,8 @@ import {
 import { attachments, auditLog, counters, customers, notifications, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
 import { createUser, outbox, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { applyRequestAction, createServiceRequest, giveFeedback, type RequestCaller } from './service.js';
-import { listRequests } from './queries.js';
+import { isoOfUtcText, listRequests, listRequestsQuery, type ListQueryInput } from './queries.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 let server: TestServer;
 type Person = { id: string; role: Role; token: string; name: string };
@@ -627,6 +628,61 @@ describe('request lists', () => {
     expect(capped).toMatchObject({ total: 10, total_capped: true });
     expect(capped.rows).toHaveLength(5);
     expect((await get('limit=5')).total_capped).toBe(false);
+  });
+
+  it('a search with more matches than the count cap pages from the table; with fewer, from its matches: the same pages', async () => {
+    const admin = { userId: people.admin.id, role: 'admin' as const };
+    const walk = async (countCap: number, prepared: boolean) => {
+      const seen: string[] = [];
+      const totals: [number, boolean][] = [];
+      let cursor: string | undefined;
+      do {
+        const q = { q: 'lst-1', sort: 'request_date' as const, order: 'desc' as const, limit: 2, ...(cursor ? { cursor } : {}) };
+        const page = await listRequests(db(), admin, q, { countCap, ...(prepared ? { database: server.ctx.database } : {}) });
+        seen.push(...page.rows.map((r) => r.id));
+        totals.push([page.total, page.total_capped]);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      return { seen, totals };
+    };
+    const all = ids(await get('q=lst-1&limit=100'));
+    expect(all).toHaveLength(9);
+    for (const prepared of [false, true]) {
+      // 9 matches: under a cap of 20 the page comes from the matches, over a cap of 4 from the table.
+      const few = await walk(20, prepared);
+      const many = await walk(4, prepared);
+      expect(few.seen).toEqual(all);
+      expect(many.seen).toEqual(all);
+      expect(new Set(few.totals.map(String))).toEqual(new Set(['9,false']));
+      expect(new Set(many.totals.map(String))).toEqual(new Set(['4,true']));
+    }
+  });
+
+  it('a page past the last row is empty and still carries the total', async () => {
+    const last = (await get('limit=100&sort=number&order=asc', cust)).items.at(-1)!;
+    const cursor = Buffer.from(JSON.stringify(['number', last.number])).toString('base64url');
+    const page = await get(`sort=number&order=asc&cursor=${cursor}`, cust);
+    expect(page).toMatchObject({ items: [], next_cursor: null, total: 18, total_capped: false });
+    const searched = await get(`q=lst-1&sort=number&order=asc&cursor=${Buffer.from(JSON.stringify(['number', 'ZZZ'])).toString('base64url')}`);
+    expect(searched).toMatchObject({ items: [], next_cursor: null, total: 9 });
+  });
+
+  it('the list statement is the same text whatever was typed or picked (one prepared statement per shape)', async () => {
+    const dialect = new PgDialect();
+    const admin = { userId: people.admin.id, role: 'admin' as const };
+    const text = (q: Partial<ListQueryInput>) => dialect.sqlToQuery(listRequestsQuery(admin, { sort: 'request_date', order: 'desc', limit: 25, ...q })).sql;
+    expect(text({ q: 'lst-1' })).toBe(text({ q: 'Aisha Al-Yami' }));
+    expect(text({ status: ['pending'] })).toBe(text({ status: ['completed'] }));
+    expect(text({ customer_id: cust.id })).toBe(text({ customer_id: people.admin.id }));
+    expect(text({ q: 'x' })).not.toBe(text({}));
+  });
+
+  it('timestamps are read as UTC text and given as ISO 8601 (milliseconds truncated; cursors exact to the microsecond)', () => {
+    expect(isoOfUtcText('2026-03-29 00:59:59.999999')).toBe('2026-03-29T00:59:59.999Z');
+    expect(isoOfUtcText('2026-03-29 00:59:59.999999', true)).toBe('2026-03-29T00:59:59.999999Z');
+    expect(isoOfUtcText('2026-11-22 18:04:00')).toBe('2026-11-22T18:04:00.000Z');
+    expect(isoOfUtcText('2026-11-22 18:04:00.5', true)).toBe('2026-11-22T18:04:00.500000Z');
+    expect(() => isoOfUtcText('2026-11-22 18:04:00+00')).toThrow();
   });
 
   it('the technician and the customer lists hold only their rows', async () => {

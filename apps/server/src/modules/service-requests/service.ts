@@ -593,7 +593,8 @@ export function createServiceRequestService(ctx: AppContext) {
     },
 
     async list(caller: RequestCaller, q: TServiceRequestListQuery, opts: ListRequestsOptions = {}): Promise<TServiceRequestList> {
-      const page = await listRequests(db, caller, q, opts);
+      // The hot read of the request desk and the customer's list: named prepared statements.
+      const page = await listRequests(db, caller, q, { database: ctx.database, ...opts });
       const actor = actorOf(caller);
       return { items: page.rows.map((r) => summaryOf(r, actor)), next_cursor: page.next_cursor, total: page.total, total_capped: page.total_capped };
     },
