@@ -228,29 +228,31 @@ type KeyType = 'timestamptz' | 'uuid' | 'text' | 'service_request_status' | 'req
 interface KeyPart {
   col: string;
   type: KeyType;
+  /** The list row's field holding it (as text: timestamps exact to the microsecond), for the cursor. */
+  field: 'request_date' | 'updated_at' | 'id' | 'number' | 'priority' | 'status';
 }
 
 /** Each sort's key, unique with its tie-breakers, each served by an index (schema.ts). */
 const SORT_KEYS: Record<ServiceRequestSort, KeyPart[]> = {
   request_date: [
-    { col: 'r.created_at', type: 'timestamptz' },
-    { col: 'r.id', type: 'uuid' },
+    { col: 'r.created_at', type: 'timestamptz', field: 'request_date' },
+    { col: 'r.id', type: 'uuid', field: 'id' },
   ],
   updated_at: [
-    { col: 'r.updated_at', type: 'timestamptz' },
-    { col: 'r.id', type: 'uuid' },
+    { col: 'r.updated_at', type: 'timestamptz', field: 'updated_at' },
+    { col: 'r.id', type: 'uuid', field: 'id' },
   ],
   // Unique on its own.
-  number: [{ col: 'r.number', type: 'text' }],
+  number: [{ col: 'r.number', type: 'text', field: 'number' }],
   priority: [
-    { col: 'r.priority', type: 'request_priority' },
-    { col: 'r.created_at', type: 'timestamptz' },
-    { col: 'r.id', type: 'uuid' },
+    { col: 'r.priority', type: 'request_priority', field: 'priority' },
+    { col: 'r.created_at', type: 'timestamptz', field: 'request_date' },
+    { col: 'r.id', type: 'uuid', field: 'id' },
   ],
   status: [
-    { col: 'r.status', type: 'service_request_status' },
-    { col: 'r.created_at', type: 'timestamptz' },
-    { col: 'r.id', type: 'uuid' },
+    { col: 'r.status', type: 'service_request_status', field: 'status' },
+    { col: 'r.created_at', type: 'timestamptz', field: 'request_date' },
+    { col: 'r.id', type: 'uuid', field: 'id' },
   ],
 };
 
@@ -365,7 +367,7 @@ const LIST_COLUMNS: [name: keyof SummaryRow, expr: string][] = [
 /**
  * The one statement of a list page, as the server runs it (the benchmark EXPLAINs exactly
  * this). Its rows: the page in order, at most `limit + 1` (one more than the page, to know
- * whether another follows), each with its cursor key as text (`ck0`…) and `total`, the
+ * whether another follows; the last row's sort key, read from its fields, is the cursor), and `total`, the
  * number of matching rows counted up to `countCap + 1` (more than countCap: capped). An empty
  * page is one row with `id` null, so `total` always arrives.
  *
@@ -386,6 +388,8 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
   const cap = opts.countCap ?? REQUEST_COUNT_CAP;
   const keys = SORT_KEYS[q.sort];
   const dir = q.order === 'asc' ? 'asc' : 'desc';
+  // Written into the text (a LIMIT parameter would leave the generic plan guessing its size).
+  if (!Number.isSafeInteger(q.limit) || q.limit < 1) throw new Error(`Not a page size: ${q.limit}`);
   // The pattern as an InitPlan (see above): the GIN indexes still serve it.
   const filters = listFilters(v, q, (text) => searchMatch(sql`(select lower(${like(text)}))`));
   let seek = (_alias: string): SQL => sql`true`;
@@ -413,13 +417,12 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
   const limitCount = sql.raw(String(cap + 1));
   const rows = (ids: SQL) => sql`
       select ${sql.raw(LIST_COLUMNS.map(([name, expr]) => `${expr} as ${name}`).join(', '))},
-        ${sql.raw(keys.map((k, i) => `${k.type === 'timestamptz' ? utcText(`k.k${i}`) : `k.k${i}::text`} as ck${i}`).join(', '))},
         ${sql.raw(keys.map((_, i) => `k.k${i}`).join(', '))}
       from (${ids}) k
       join service_requests r on r.id = k.id
       join users cu on cu.id = r.customer_id
       left join users tu on tu.id = r.technician_id`;
-  const out = sql.raw(['n.total', ...LIST_COLUMNS.map(([name]) => `p.${name}`), ...keys.map((_, i) => `p.ck${i}`)].join(', '));
+  const out = sql.raw(['n.total', ...LIST_COLUMNS.map(([name]) => `p.${name}`)].join(', '));
 
   if (cap <= 0) {
     return sql`select ${out} from (select null::int as total) n left join lateral (${rows(fromTable())}) p on true order by ${order('p')}`;
@@ -442,6 +445,7 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
       (${fromTable(sql`n.total > ${sql.raw(String(cap))}`)})`)}) p on true
     order by ${order('p')}`;
 }
+
 export interface RequestPage {
   rows: SummaryRow[];
   next_cursor: string | null;
@@ -449,8 +453,8 @@ export interface RequestPage {
   total_capped: boolean;
 }
 
-/** A list row as the statement answers it: timestamps as UTC text, the cursor key as text. */
-type ListStatementRow = { total: number | null } & Omit<SummaryRow, 'id'> & { id: string | null } & Partial<Record<`ck${number}`, string>>;
+/** A list row as the statement answers it: timestamps as UTC text (exact). */
+type ListStatementRow = { total: number | null } & Omit<SummaryRow, 'id'> & { id: string | null };
 
 /**
  * `YYYY-MM-DD HH:MI:SS[.ffffff]` (a UTC timestamp's text, ISO date style) as ISO 8601 with
@@ -521,15 +525,7 @@ export async function listRequests(db: DbOrTx, caller: { userId: string; role: R
       completed_at: ts(r.completed_at),
       rating: r.rating,
     })),
-    next_cursor: last
-      ? encodeRequestCursor(
-          q.sort,
-          SORT_KEYS[q.sort].map((k, i) => {
-            const v = last[`ck${i}`] ?? '';
-            return k.type === 'timestamptz' ? isoOfUtcText(v, true) : v;
-          }),
-        )
-      : null,
+    next_cursor: last ? encodeRequestCursor(q.sort, SORT_KEYS[q.sort].map((k) => (k.type === 'timestamptz' ? isoOfUtcText(last[k.field], true) : last[k.field]))) : null,
     total: Math.min(total, cap),
     total_capped: total > cap,
   };
