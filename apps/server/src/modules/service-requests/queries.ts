@@ -297,9 +297,11 @@ export type RequestFilters = Pick<TServiceRequestListQuery, 'q' | 'status' | 'pr
 function searchMatch(pattern: SQL): SQL {
   // Inline, not a shared CTE: with the names' ids behind a CTE the planner guesses thousands of
   // matches and walks the date index newest first, reading most of the table for a rare serial.
-  return sql`(r.search_text like ${pattern} or r.customer_id = any(array(
-    select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern})))`;
+  return sql`(${textMatch(pattern)} or ${nameMatch(pattern)})`;
 }
+const textMatch = (pattern: SQL) => sql`r.search_text like ${pattern}`;
+const nameMatch = (pattern: SQL) => sql`r.customer_id = any(array(
+    select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern}))`;
 
 /** `q` as typed: `%` and `_` match themselves; the GIN trigram indexes serve the LIKE. */
 export const searchSql = (q: string): SQL => searchMatch(sql`lower(${like(q)})`);
@@ -378,7 +380,8 @@ const LIST_COLUMNS: [name: keyof SummaryRow, expr: string][] = [
  *  - without `q`, the count runs over a `limit cap+1` subquery;
  *  - with `q`, the matches are found once (a materialized CTE of at most cap+1 ids and keys):
  *    the count is their number, and when they are all there (≤ cap) the page is sorted from
- *    them; only a broad search (> cap) reads its page from the table again. The pattern is
+ *    them; only a broad search (> cap) reads its page from the table again (its gate stands
+ *    outside that subquery, so that nothing of it runs otherwise). The pattern is
  *    given as `(select …)`, a value the planner cannot see: the plan never depends on what was
  *    typed (a rare serial and a common word get the same plan: the search indexes, then a sort)
  *    and the generic plan is as good as a custom one, so it is not planned again per call.
@@ -391,7 +394,8 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
   // Written into the text (a LIMIT parameter would leave the generic plan guessing its size).
   if (!Number.isSafeInteger(q.limit) || q.limit < 1) throw new Error(`Not a page size: ${q.limit}`);
   // The pattern as an InitPlan (see above): the GIN indexes still serve it.
-  const filters = listFilters(v, q, (text) => searchMatch(sql`(select lower(${like(text)}))`));
+  const pattern = sql`(select lower(${like(q.q ?? '')}))`;
+  const filters = listFilters(v, q, () => searchMatch(pattern));
   let seek = (_alias: string): SQL => sql`true`;
   if (q.cursor) {
     const values = decodeRequestCursor(q.cursor, q.sort);
@@ -410,8 +414,8 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
   // exactly as col), so the planner cannot walk the sort's index newest first filtering every
   // row by the search — fine for a common word, most of the table for a rare serial.
   const searchedOrder = sql.raw(keys.map((k, i) => `${i === 0 ? `array[${k.col}]` : k.col} ${dir}`).join(', '));
-  const fromTable = (gate: SQL = sql`true`) => sql`select r.id, ${keyCols} from service_requests r
-          where ${gate} and ${filters} and ${seek('r')}
+  const fromTable = sql`select r.id, ${keyCols} from service_requests r
+          where ${filters} and ${seek('r')}
           order by ${q.q ? searchedOrder : sql.raw(keys.map((k) => `${k.col} ${dir}`).join(', '))}
           limit ${sql.raw(String(q.limit + 1))}`;
   const limitCount = sql.raw(String(cap + 1));
@@ -425,24 +429,32 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
   const out = sql.raw(['n.total', ...LIST_COLUMNS.map(([name]) => `p.${name}`)].join(', '));
 
   if (cap <= 0) {
-    return sql`select ${out} from (select null::int as total) n left join lateral (${rows(fromTable())}) p on true order by ${order('p')}`;
+    return sql`select ${out} from (select null::int as total) n left join lateral (${rows(fromTable)}) p on true order by ${order('p')}`;
   }
   if (!q.q) {
     return sql`
       select ${out}
       from (select (select count(*)::int from (select 1 from service_requests r where ${filters} limit ${limitCount}) c) as total) n
-      left join lateral (${rows(fromTable())}) p on true
+      left join lateral (${rows(fromTable)}) p on true
       order by ${order('p')}`;
   }
+  // The matches as a union of the two halves of the search rather than their OR: a customer's
+  // requests then come from the customer index alone (it holds created_at and id: no table
+  // read for the default order), the request's own text from the trigram index.
+  const unsearched = listFilters(v, { ...q, q: undefined });
   return sql`
-    with m as materialized (select r.id, ${keyCols} from service_requests r where ${filters} limit ${limitCount}),
+    with m as materialized (
+      select r.id, ${keyCols} from service_requests r where ${unsearched} and ${textMatch(pattern)}
+      union
+      select r.id, ${keyCols} from service_requests r where ${unsearched} and ${nameMatch(pattern)}
+      limit ${limitCount}),
       n as (select count(*)::int as total from m)
     select ${out}
     from n left join lateral (${rows(sql`
       (select m.id, ${sql.raw(keys.map((_, i) => `m.k${i}`).join(', '))} from m
         where n.total <= ${sql.raw(String(cap))} and ${seek('m')} order by ${order('m')} limit ${sql.raw(String(q.limit + 1))})
       union all
-      (${fromTable(sql`n.total > ${sql.raw(String(cap))}`)})`)}) p on true
+      (select t.* from (${fromTable}) t where n.total > ${sql.raw(String(cap))})`)}) p on true
     order by ${order('p')}`;
 }
 

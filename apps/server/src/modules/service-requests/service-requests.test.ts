@@ -492,6 +492,16 @@ describe('service requests', () => {
     expect((theirs.json() as TServiceRequestList).items.map((i) => i.id)).not.toContain(r.id);
   });
 
+  it('a request matched both by its own text and by its customer’s name is listed and counted once', async () => {
+    const quartz = await person('customer', 'Zebulon Quartzite');
+    const both = await requestIn('pending', quartz, people.tech, { problem_description: 'Quartzite chip under the keyboard' });
+    const nameOnly = await requestIn('pending', quartz);
+    const textOnly = await requestIn('pending', people.customer, people.tech, { problem_description: 'quartzite dust in the fan' });
+    const list = (await call(people.admin, 'GET', '/api/service-requests?q=quartzite&limit=100')).json() as TServiceRequestList;
+    expect(list.items.map((i) => i.id).sort()).toEqual([both.id, nameOnly.id, textOnly.id].sort());
+    expect(list.total).toBe(3);
+  });
+
   it('options come from settings', async () => {
     const res = await call(people.customer, 'GET', '/api/service-requests/options');
     expect(res.statusCode).toBe(200);
