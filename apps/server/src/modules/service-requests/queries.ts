@@ -438,15 +438,24 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
       left join lateral (${rows(fromTable)}) p on true
       order by ${order('p')}`;
   }
-  // The matches as a union of the two halves of the search rather than their OR: a customer's
-  // requests then come from the customer index alone (it holds created_at and id: no table
-  // read for the default order), the request's own text from the trigram index.
+  // The matches as two disjoint halves (UNION ALL: no duplicate to remove, and the LIMIT stops
+  // reading as soon as it has cap+1) rather than their OR: the requests of the customers whose
+  // name matches (found once, in `names`) come from the customer index alone — it holds
+  // created_at and id, so the default order reads no table row — and the others whose own text
+  // matches from the trigram index.
   const unsearched = listFilters(v, { ...q, q: undefined });
+  const named = sql`(select ids from names)::uuid[]`;
+  const searched = listFilters(v, q, () => sql`(r.search_text like ${pattern} or r.customer_id = any(${named}))`);
+  const fromTableSearched = sql`select r.id, ${keyCols} from service_requests r
+          where ${searched} and ${seek('r')}
+          order by ${searchedOrder}
+          limit ${sql.raw(String(q.limit + 1))}`;
   return sql`
-    with m as materialized (
-      select r.id, ${keyCols} from service_requests r where ${unsearched} and ${textMatch(pattern)}
-      union
-      select r.id, ${keyCols} from service_requests r where ${unsearched} and ${nameMatch(pattern)}
+    with names as (select array(select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern}) as ids),
+    m as materialized (
+      select r.id, ${keyCols} from service_requests r where ${unsearched} and ${textMatch(pattern)} and r.customer_id <> all(${named})
+      union all
+      select r.id, ${keyCols} from service_requests r where ${unsearched} and r.customer_id = any(${named})
       limit ${limitCount}),
       n as (select count(*)::int as total from m)
     select ${out}
@@ -454,7 +463,7 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
       (select m.id, ${sql.raw(keys.map((_, i) => `m.k${i}`).join(', '))} from m
         where n.total <= ${sql.raw(String(cap))} and ${seek('m')} order by ${order('m')} limit ${sql.raw(String(q.limit + 1))})
       union all
-      (select t.* from (${fromTable}) t where n.total > ${sql.raw(String(cap))})`)}) p on true
+      (select t.* from (${fromTableSearched}) t where n.total > ${sql.raw(String(cap))})`)}) p on true
     order by ${order('p')}`;
 }
 
