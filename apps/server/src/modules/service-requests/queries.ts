@@ -22,8 +22,6 @@ import { FIELD_WORK_DETAIL_COLUMNS, type FieldWorkRow } from '../field-work/quer
 
 /** A timestamp as ISO 8601 in UTC (milliseconds), the same text from both drivers. */
 export const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-/** The same with microseconds: exact, for cursors. */
-const isoExact = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * Which requests a caller may see, by the scope of their read:service_request: every one
