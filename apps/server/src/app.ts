@@ -224,7 +224,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(dispatchRoutes, { prefix: '/api', db: ctx.db });
   await app.register(fieldWorkRoutes, { prefix: '/api', work: createFieldWorkService(ctx, requests) });
   await app.register(attachmentRoutes, { prefix: '/api', attachments: createAttachmentService(ctx) });
-  await app.register(customerDashboardRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(customerDashboardRoutes, { prefix: '/api', database: ctx.database });
   await app.register(serviceReportRoutes, { prefix: '/api', reports: createServiceReportService(ctx, requests) });
   await app.register(performanceReportRoutes, { prefix: '/api', db: ctx.db });
   await app.register(technicianDashboardRoutes, { prefix: '/api', db: ctx.db });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCustomerDashboard } from '@portal/shared';
-import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
 import { customerDashboard } from './customer.js';
 
-export const customerDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const customerDashboardRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/dashboard/customer',
     {
@@ -15,6 +15,6 @@ export const customerDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
         response: { 200: ZCustomerDashboard },
       },
     },
-    async (req) => customerDashboard(db, actorOf(req).userId),
+    async (req) => customerDashboard(database, actorOf(req).userId),
   );
 };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVE_REQUEST_STATUSES, type TCustomerDashboard } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { listRequests } from '../service-requests/queries.js';
 import { summaryOf } from '../service-requests/service.js';
@@ -13,7 +13,8 @@ const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-M
  * mean(first response − request date) in minutes; satisfaction = mean rating; pending tasks =
  * completed requests still without the customer's feedback and signature.
  */
-export async function customerDashboard(db: DbOrTx, customerId: string): Promise<TCustomerDashboard> {
+export async function customerDashboard(database: Database, customerId: string): Promise<TCustomerDashboard> {
+  const { db } = database;
   const active = sql.join(
     ACTIVE_REQUEST_STATUSES.map((s) => sql`${s}::service_request_status`),
     sql`, `,
@@ -42,7 +43,7 @@ export async function customerDashboard(db: DbOrTx, customerId: string): Promise
       order by completed_at desc nulls last, created_at desc limit 50`),
   );
   const caller = { userId: customerId, role: 'customer' as const };
-  const recent = await listRequests(db, caller, { sort: 'request_date', order: 'desc', limit: 5 }, { countCap: 0 });
+  const recent = await listRequests(database, caller, { sort: 'request_date', order: 'desc', limit: 5 }, { countCap: 0 });
   return {
     ...figures!,
     pending_tasks: pendingTasks,

@@ -80,7 +80,7 @@ export function createServiceReportService(ctx: AppContext, requests: ServiceReq
     },
 
     async list(caller: { userId: string; role: Role }, q: TServiceReportListQuery): Promise<TServiceReportList> {
-      const page = await listRequests(db, caller, q);
+      const page = await listRequests(ctx.database, caller, q);
       const ids = page.rows.map((r) => r.id);
       const figures = ids.length
         ? rowsOf<FigureRow>(

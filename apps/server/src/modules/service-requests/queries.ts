@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   PRIORITIES,
@@ -38,12 +38,12 @@ export function visibilityOf(caller: { userId: string; role: Role }): Visibility
 }
 
 /** The row rule of a visibility; the statement's text depends only on its scope. */
-export function visibleSql(v: Visibility, alias = 'r'): SQL {
+export function visibleSql(v: Visibility, alias = 'r', user?: SQL | Placeholder): SQL {
   const r = sql.raw(alias);
   if (v.scope === 'any') return sql`true`;
   if (v.scope === 'none') return sql`false`;
-  if (v.scope === 'own') return sql`${r}.customer_id = ${v.userId}::uuid`;
-  return sql`${r}.technician_id = ${v.userId}::uuid`;
+  if (v.scope === 'own') return sql`${r}.customer_id = ${user ?? v.userId}::uuid`;
+  return sql`${r}.technician_id = ${user ?? v.userId}::uuid`;
 }
 
 /**
@@ -304,34 +304,9 @@ const nameMatch = (pattern: SQL) => sql`r.customer_id = any(array(
 /** `q` as typed: `%` and `_` match themselves; the GIN trigram indexes serve the LIKE. */
 export const searchSql = (q: string): SQL => searchMatch(sql`lower(${like(q)})`);
 
-/** The WHERE of a list: the caller's rows, then each filter given. `search` is how `q` is matched. */
-export function listFilters(v: Visibility, q: RequestFilters, search: (q: string) => SQL = searchSql): SQL {
-  return where([
-    visibleSql(v),
-    q.q ? search(q.q) : undefined,
-    q.status?.length
-      ? sql`r.status in (${sql.join(
-          q.status.map((s) => sql`${s}::service_request_status`),
-          sql`, `,
-        )})`
-      : undefined,
-    q.priority ? sql`r.priority = ${q.priority}::request_priority` : undefined,
-    q.service_type ? sql`r.service_type = ${q.service_type}` : undefined,
-    q.technician_id === 'none' ? sql`r.technician_id is null` : q.technician_id ? sql`r.technician_id = ${q.technician_id}::uuid` : undefined,
-    q.customer_id ? sql`r.customer_id = ${q.customer_id}::uuid` : undefined,
-    q.from ? sql`r.created_at >= ${lowerBound(q.from)}::timestamptz` : undefined,
-    q.to ? sql`r.created_at <= ${upperBound(q.to)}::timestamptz` : undefined,
-  ]);
-}
-
 export interface ListRequestsOptions {
   /** `total` is exact up to this many (default REQUEST_COUNT_CAP); 0 skips the count. */
   countCap?: number;
-  /**
-   * Run through the database's named prepared statements (outside any transaction): the hot
-   * path of GET /api/service-requests. Without it the statement runs on `db` unnamed.
-   */
-  database?: Pick<Database, 'prepared'>;
 }
 
 export type ListQueryInput = RequestFilters & { sort: ServiceRequestSort; order: SortOrder; limit: number; cursor?: string };
@@ -365,45 +340,90 @@ const LIST_COLUMNS: [name: keyof SummaryRow, expr: string][] = [
 ];
 
 /**
- * The one statement of a list page, as the server runs it (the benchmark EXPLAINs exactly
- * this). Its rows: the page in order, at most `limit + 1` (one more than the page, to know
- * whether another follows; the last row's sort key, read from its fields, is the cursor), and `total`, the
- * number of matching rows counted up to `countCap + 1` (more than countCap: capped). An empty
- * page is one row with `id` null, so `total` always arrives.
+ * The values of a list statement, by placeholder name. The statement's text is built from
+ * which of them are present (and the scope, sort, order, page size and cap) and nothing else,
+ * so those are its shape: one text per shape, whatever was typed or picked.
+ */
+type ListValues = Partial<Record<'user' | 'pattern' | 'priority' | 'service_type' | 'technician' | 'unassigned' | 'customer' | 'from' | 'to', unknown>> &
+  Record<`status${number}` | `key${number}`, unknown>;
+
+function listValues(v: Visibility, q: ListQueryInput): ListValues {
+  const values: ListValues = {};
+  if (v.scope === 'own' || v.scope === 'assigned') values.user = v.userId;
+  // `%` and `_` typed by the user match themselves; the GIN trigram indexes serve the LIKE.
+  if (q.q) values.pattern = like(q.q);
+  q.status?.forEach((status, i) => (values[`status${i}`] = status));
+  if (q.priority) values.priority = q.priority;
+  if (q.service_type) values.service_type = q.service_type;
+  if (q.technician_id === 'none') values.unassigned = true; // a shape, not a parameter
+  else if (q.technician_id) values.technician = q.technician_id;
+  if (q.customer_id) values.customer = q.customer_id;
+  if (q.from) values.from = lowerBound(q.from);
+  if (q.to) values.to = upperBound(q.to);
+  if (q.cursor) decodeRequestCursor(q.cursor, q.sort).forEach((key, i) => (values[`key${i}`] = key));
+  return values;
+}
+
+type Shape = { scope: Visibility['scope']; has: (name: string) => boolean; statuses: number; sort: ServiceRequestSort; order: SortOrder; limit: number; cap: number };
+
+/** The WHERE of a list: the caller's rows, then each filter given. `search` matches `q`. */
+function listFilters(v: Visibility, shape: Shape, search?: SQL): SQL {
+  const ph = sql.placeholder;
+  return where([
+    visibleSql(v, 'r', ph('user')),
+    shape.has('pattern') ? search : undefined,
+    shape.statuses
+      ? sql`r.status in (${sql.join(
+          Array.from({ length: shape.statuses }, (_, i) => sql`${ph(`status${i}`)}::service_request_status`),
+          sql`, `,
+        )})`
+      : undefined,
+    shape.has('priority') ? sql`r.priority = ${ph('priority')}::request_priority` : undefined,
+    shape.has('service_type') ? sql`r.service_type = ${ph('service_type')}` : undefined,
+    shape.has('unassigned') ? sql`r.technician_id is null` : shape.has('technician') ? sql`r.technician_id = ${ph('technician')}::uuid` : undefined,
+    shape.has('customer') ? sql`r.customer_id = ${ph('customer')}::uuid` : undefined,
+    shape.has('from') ? sql`r.created_at >= ${ph('from')}::timestamptz` : undefined,
+    shape.has('to') ? sql`r.created_at <= ${ph('to')}::timestamptz` : undefined,
+  ]);
+}
+
+/**
+ * The one statement of a list page, for a shape (its values as placeholders). Its rows: the
+ * page in order, at most `limit + 1` (one more than the page, to know whether another follows;
+ * the last row's sort key, read from its fields, is the cursor), and `total`, the number of
+ * matching rows counted up to `cap + 1` (more than cap: capped). An empty page is one row with
+ * `id` null, so `total` always arrives.
  *
- * Its text depends only on the shape of the query (scope, which filters, sort, order, limit),
- * never on the values, so it is planned once per connection as a named prepared statement:
+ * Planned once per connection as a named prepared statement (decision 004):
  *  - the page is a keyset range read on the sort's index (every sort ends in unique columns);
  *    the names are joined after the limit;
  *  - without `q`, the count runs over a `limit cap+1` subquery;
  *  - with `q`, the matches are found once (a materialized CTE of at most cap+1 ids and keys):
  *    the count is their number, and when they are all there (≤ cap) the page is sorted from
  *    them; only a broad search (> cap) reads its page from the table again (its gate stands
- *    outside that subquery, so that nothing of it runs otherwise). The pattern is
- *    given as `(select …)`, a value the planner cannot see: the plan never depends on what was
- *    typed (a rare serial and a common word get the same plan: the search indexes, then a sort)
- *    and the generic plan is as good as a custom one, so it is not planned again per call.
+ *    outside that subquery, so that nothing of it runs otherwise). The pattern is given as
+ *    `(select …)`, a value the planner cannot see: the plan never depends on what was typed
+ *    (a rare serial and a common word get the same plan: the search indexes, then a sort) and
+ *    the generic plan is as good as a custom one, so it is not planned again per call.
  */
-export function listRequestsQuery(caller: { userId: string; role: Role }, q: ListQueryInput, opts: Pick<ListRequestsOptions, 'countCap'> = {}): SQL {
-  const v = visibilityOf(caller);
-  const cap = opts.countCap ?? REQUEST_COUNT_CAP;
-  const keys = SORT_KEYS[q.sort];
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
+function buildListStatement(v: Visibility, shape: Shape): SQL {
+  const { cap, limit } = shape;
+  const keys = SORT_KEYS[shape.sort];
+  const dir = shape.order === 'asc' ? 'asc' : 'desc';
   // Written into the text (a LIMIT parameter would leave the generic plan guessing its size).
-  if (!Number.isSafeInteger(q.limit) || q.limit < 1) throw new Error(`Not a page size: ${q.limit}`);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Not a page size: ${limit}`);
   // The pattern as an InitPlan (see above): the GIN indexes still serve it.
-  const pattern = sql`(select lower(${like(q.q ?? '')}))`;
-  const filters = listFilters(v, q, () => searchMatch(pattern));
+  const pattern = sql`(select lower(${sql.placeholder('pattern')}))`;
+  const filters = listFilters(v, shape, searchMatch(pattern));
   let seek = (_alias: string): SQL => sql`true`;
-  if (q.cursor) {
-    const values = decodeRequestCursor(q.cursor, q.sort);
+  if (shape.has('key0')) {
     const vals = sql.join(
-      keys.map((k, i) => sql`${values[i]}::${sql.raw(k.type)}`),
+      keys.map((k, i) => sql`${sql.placeholder(`key${i}`)}::${sql.raw(k.type)}`),
       sql`, `,
     );
     seek = (alias) => {
       const cols = sql.raw(keys.map((k, i) => (alias === 'r' ? k.col : `${alias}.k${i}`)).join(', '));
-      return q.order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
+      return shape.order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
     };
   }
   const keyCols = sql.raw(keys.map((k, i) => `${k.col} as k${i}`).join(', '));
@@ -412,10 +432,11 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
   // exactly as col), so the planner cannot walk the sort's index newest first filtering every
   // row by the search — fine for a common word, most of the table for a rare serial.
   const searchedOrder = sql.raw(keys.map((k, i) => `${i === 0 ? `array[${k.col}]` : k.col} ${dir}`).join(', '));
-  const fromTable = sql`select r.id, ${keyCols} from service_requests r
-          where ${filters} and ${seek('r')}
-          order by ${q.q ? searchedOrder : sql.raw(keys.map((k) => `${k.col} ${dir}`).join(', '))}
-          limit ${sql.raw(String(q.limit + 1))}`;
+  const pageLimit = sql.raw(String(limit + 1));
+  const fromTable = (where: SQL) => sql`select r.id, ${keyCols} from service_requests r
+          where ${where} and ${seek('r')}
+          order by ${shape.has('pattern') ? searchedOrder : sql.raw(keys.map((k) => `${k.col} ${dir}`).join(', '))}
+          limit ${pageLimit}`;
   const limitCount = sql.raw(String(cap + 1));
   const rows = (ids: SQL) => sql`
       select ${sql.raw(LIST_COLUMNS.map(([name, expr]) => `${expr} as ${name}`).join(', '))},
@@ -427,13 +448,13 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
   const out = sql.raw(['n.total', ...LIST_COLUMNS.map(([name]) => `p.${name}`)].join(', '));
 
   if (cap <= 0) {
-    return sql`select ${out} from (select null::int as total) n left join lateral (${rows(fromTable)}) p on true order by ${order('p')}`;
+    return sql`select ${out} from (select null::int as total) n left join lateral (${rows(fromTable(filters))}) p on true order by ${order('p')}`;
   }
-  if (!q.q) {
+  if (!shape.has('pattern')) {
     return sql`
       select ${out}
       from (select (select count(*)::int from (select 1 from service_requests r where ${filters} limit ${limitCount}) c) as total) n
-      left join lateral (${rows(fromTable)}) p on true
+      left join lateral (${rows(fromTable(filters))}) p on true
       order by ${order('p')}`;
   }
   // The matches as two disjoint halves (UNION ALL: no duplicate to remove, and the LIMIT stops
@@ -441,13 +462,9 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
   // name matches (found once, in `names`) come from the customer index alone — it holds
   // created_at and id, so the default order reads no table row — and the others whose own text
   // matches from the trigram index.
-  const unsearched = listFilters(v, { ...q, q: undefined });
+  const unsearched = listFilters(v, { ...shape, has: (name) => name !== 'pattern' && shape.has(name) });
   const named = sql`(select ids from names)::uuid[]`;
-  const searched = listFilters(v, q, () => sql`(r.search_text like ${pattern} or r.customer_id = any(${named}))`);
-  const fromTableSearched = sql`select r.id, ${keyCols} from service_requests r
-          where ${searched} and ${seek('r')}
-          order by ${searchedOrder}
-          limit ${sql.raw(String(q.limit + 1))}`;
+  const searched = listFilters(v, shape, sql`(r.search_text like ${pattern} or r.customer_id = any(${named}))`);
   return sql`
     with names as (select array(select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern}) as ids),
     m as materialized (
@@ -459,10 +476,40 @@ export function listRequestsQuery(caller: { userId: string; role: Role }, q: Lis
     select ${out}
     from n left join lateral (${rows(sql`
       (select m.id, ${sql.raw(keys.map((_, i) => `m.k${i}`).join(', '))} from m
-        where n.total <= ${sql.raw(String(cap))} and ${seek('m')} order by ${order('m')} limit ${sql.raw(String(q.limit + 1))})
+        where n.total <= ${sql.raw(String(cap))} and ${seek('m')} order by ${order('m')} limit ${pageLimit})
       union all
-      (select t.* from (${fromTableSearched}) t where n.total > ${sql.raw(String(cap))})`)}) p on true
+      (select t.* from (${fromTable(searched)}) t where n.total > ${sql.raw(String(cap))})`)}) p on true
     order by ${order('p')}`;
+}
+
+/**
+ * Each shape's statement, rendered once, under the name of its prepared statement. Bounded: a
+ * client chooses the shape (filters × sorts × page sizes) and each named statement holds memory
+ * on every connection; beyond the bound a shape is built per call and runs unnamed.
+ */
+const statements = new Map<string, { name: string; query: Query }>();
+const MAX_NAMED_SHAPES = 200;
+const dialect = new PgDialect();
+
+/**
+ * The statement of a list page as the server runs it (the benchmark EXPLAINs exactly this):
+ * its prepared statement's name (null: run unnamed), text and parameters.
+ */
+export function listStatement(caller: { userId: string; role: Role }, q: ListQueryInput, opts: ListRequestsOptions = {}): Query & { name: string | null } {
+  const v = visibilityOf(caller);
+  const cap = opts.countCap ?? REQUEST_COUNT_CAP;
+  const values = listValues(v, q);
+  const names = Object.keys(values);
+  const key = JSON.stringify([v.scope, names, q.sort, q.order, q.limit, cap]);
+  let entry = statements.get(key);
+  if (!entry) {
+    const shape: Shape = { scope: v.scope, has: (name) => names.includes(name), statuses: q.status?.length ?? 0, sort: q.sort, order: q.order, limit: q.limit, cap };
+    const query = dialect.sqlToQuery(buildListStatement(v, shape));
+    if (statements.size >= MAX_NAMED_SHAPES) return { name: null, sql: query.sql, params: fillPlaceholders(query.params, values) };
+    entry = { name: `service_request_list_${statements.size + 1}`, query };
+    statements.set(key, entry);
+  }
+  return { name: entry.name, sql: entry.query.sql, params: fillPlaceholders(entry.query.params, values) };
 }
 
 export interface RequestPage {
@@ -486,36 +533,16 @@ export function isoOfUtcText(text: string, exact = false): string {
   return `${m[1]}T${m[2]}.${exact ? fraction : fraction.slice(0, 3)}Z`;
 }
 
-/**
- * Names of the list's prepared statements, one per shape of statement text, so each is planned
- * once per connection. Bounded: a client could make many shapes (filters × sorts × limits),
- * and each named statement holds memory on every connection; beyond the bound a shape runs
- * unnamed (planned per call, as any other statement).
- */
-const statementNames = new Map<string, string>();
-const MAX_NAMED_SHAPES = 200;
-function statementNameOf(text: string): string | null {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < MAX_NAMED_SHAPES) {
-    name = `service_request_list_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name ?? null;
-}
-
-const dialect = new PgDialect();
-
-/** Runs listRequestsQuery and pages its answer. */
-export async function listRequests(db: DbOrTx, caller: { userId: string; role: Role }, q: ListQueryInput, opts: ListRequestsOptions = {}): Promise<RequestPage> {
+/** Runs the list statement and pages its answer (outside any transaction). */
+export async function listRequests(
+  database: Pick<Database, 'prepared'>,
+  caller: { userId: string; role: Role },
+  q: ListQueryInput,
+  opts: ListRequestsOptions = {},
+): Promise<RequestPage> {
   const cap = opts.countCap ?? REQUEST_COUNT_CAP;
-  const statement = listRequestsQuery(caller, q, opts);
-  let rows: ListStatementRow[];
-  if (opts.database) {
-    const rendered = dialect.sqlToQuery(statement);
-    rows = await opts.database.prepared<ListStatementRow>(statementNameOf(rendered.sql), rendered);
-  } else {
-    rows = rowsOf<ListStatementRow>(await db.execute(statement));
-  }
+  const statement = listStatement(caller, q, opts);
+  const rows = await database.prepared<ListStatementRow>(statement.name, statement);
   const total = rows[0]?.total ?? 0;
   const items = rows[0]?.id === null ? [] : (rows as (ListStatementRow & { id: string })[]);
   const last = items.length > q.limit ? items[q.limit - 1] : undefined;

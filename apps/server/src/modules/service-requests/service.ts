@@ -57,7 +57,7 @@ import {
   visibleSql,
 } from './queries.js';
 
-export { listRequestsQuery, visibilityOf } from './queries.js';
+export { listStatement, visibilityOf } from './queries.js';
 
 /** Who acts on requests: what services need of the caller (the demo seed and the benchmark pass their own). */
 export type RequestCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
@@ -593,15 +593,14 @@ export function createServiceRequestService(ctx: AppContext) {
     },
 
     async list(caller: RequestCaller, q: TServiceRequestListQuery, opts: ListRequestsOptions = {}): Promise<TServiceRequestList> {
-      // The hot read of the request desk and the customer's list: named prepared statements.
-      const page = await listRequests(db, caller, q, { database: ctx.database, ...opts });
+      const page = await listRequests(ctx.database, caller, q, opts);
       const actor = actorOf(caller);
       return { items: page.rows.map((r) => summaryOf(r, actor)), next_cursor: page.next_cursor, total: page.total, total_capped: page.total_capped };
     },
 
     /** Every matching request (at most `max`), for the CSV export: same filters and sort. */
     async listAll(caller: RequestCaller, q: Omit<ListQueryInput, 'limit' | 'cursor'>, max: number): Promise<TServiceRequestSummary[]> {
-      const page = await listRequests(db, caller, { ...q, limit: max }, { countCap: 0 });
+      const page = await listRequests(ctx.database, caller, { ...q, limit: max }, { countCap: 0 });
       const actor = actorOf(caller);
       return page.rows.map((r) => summaryOf(r, actor));
     },
