@@ -398,11 +398,14 @@ function listFilters(v: Visibility, shape: Shape, search?: SQL): SQL {
  *  - the page is a keyset range read on the sort's index (every sort ends in unique columns);
  *    the names are joined after the limit;
  *  - without `q`, the count runs over a `limit cap+1` subquery;
- *  - with `q`, the matches are found once (a materialized CTE of at most cap+1 ids and keys):
- *    the count is their number, and when they are all there (≤ cap) the page is sorted from
- *    them; only a broad search (> cap) reads its page from the table again, walking the sort's
- *    index with the search as a filter — more than cap matches are dense enough that a page is
- *    found after a short walk, where sorting them all took 40 ms for a first name (its gate
+ *  - with `q`, the matches are two disjoint halves counted apart (at most cap+1 each): the text
+ *    matches, kept in a materialized CTE, and the requests of the customers whose name matches,
+ *    counted from the customer index. When the total is within the cap the page merges the text
+ *    matches with each matching customer's next `limit + 1` requests in the page's order (for the
+ *    default order straight off the customer index), so only those are sorted; a broad search
+ *    (> cap) reads its page from the table again, walking the sort's index with the search as a
+ *    filter — more than cap matches are dense enough that a page is found after a short walk,
+ *    where sorting them all took 40 ms for a first name (its gate
  *    stands outside that subquery, so that nothing of it runs otherwise). The pattern is given as
  *    `(select …)`, a value the planner cannot see: the plan never depends on what was typed
  *    (a rare serial and a common word get the same plan: the search indexes, then a sort) and
@@ -460,26 +463,34 @@ function buildListStatement(v: Visibility, shape: Shape): SQL {
       left join lateral (${rows(fromTable(filters, indexOrder))}) p on true
       order by ${order('p')}`;
   }
-  // The matches as two disjoint halves (UNION ALL: no duplicate to remove, and the LIMIT stops
-  // reading as soon as it has cap+1) rather than their OR: the requests of the customers whose
-  // name matches (found once, in `names`) come from the customer index alone — it holds
-  // created_at and id, so the default order reads no table row — and the others whose own text
-  // matches from the trigram index.
+  // The matches as two disjoint halves, counted apart and paged together: the requests whose
+  // own text matches (the trigram index; a name is rarely in it, so few or none) and the requests
+  // of the customers whose name matches (found once, in `names`), counted from the customer index
+  // alone (it holds created_at and id: no table row is read) and paged per customer — each
+  // customer's first page from that index (already in the default order), so a page costs
+  // `limit + 1` rows a customer, not a sort of every match.
   const unsearched = listFilters(v, { ...shape, has: (name) => name !== 'pattern' && shape.has(name) });
   const named = sql`(select ids from names)::uuid[]`;
   const searched = listFilters(v, shape, sql`(r.search_text like ${pattern} or r.customer_id = any(${named}))`);
+  const keyOf = (alias: string) => sql.raw(keys.map((_, i) => `${alias}.k${i}`).join(', '));
+  const fits = sql.raw(`n.total <= ${cap}`);
   return sql`
     with names as (select array(select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern}) as ids),
-    m as materialized (
+    text_matches as materialized (
       select r.id, ${keyCols} from service_requests r where ${unsearched} and ${textMatch(pattern)} and r.customer_id <> all(${named})
-      union all
-      select r.id, ${keyCols} from service_requests r where ${unsearched} and r.customer_id = any(${named})
       limit ${limitCount}),
-      n as (select count(*)::int as total from m)
+    n as materialized (select (select count(*)::int from text_matches)
+      + (select count(*)::int from (select 1 from service_requests r where ${unsearched} and r.customer_id = any(${named}) limit ${limitCount}) c) as total)
     select ${out}
     from n left join lateral (${rows(sql`
-      (select m.id, ${sql.raw(keys.map((_, i) => `m.k${i}`).join(', '))} from m
-        where n.total <= ${sql.raw(String(cap))} and ${seek('m')} order by ${order('m')} limit ${pageLimit})
+      (select pm.* from (
+          select tm.id, ${keyOf('tm')} from text_matches tm where ${fits} and ${seek('tm')}
+          union all
+          select cm.* from unnest(${named}) c(id) cross join lateral (
+            select r.id, ${keyCols} from service_requests r
+            where ${fits} and r.customer_id = c.id and ${unsearched} and ${seek('r')}
+            order by ${indexOrder} limit ${pageLimit}) cm
+        ) pm order by ${order('pm')} limit ${pageLimit})
       union all
       (select t.* from (${fromTable(searched, indexOrder)}) t where n.total > ${sql.raw(String(cap))})`)}) p on true
     order by ${order('p')}`;

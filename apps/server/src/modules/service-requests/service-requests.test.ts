@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   can,
+  PRIORITIES,
   requestRefusal,
   SERVICE_REQUEST_ACTION_ACCESS,
   SERVICE_REQUEST_ACTIONS,
@@ -17,6 +18,7 @@ import {
 } from '@portal/shared';
 import { attachments, auditLog, counters, customers, notifications, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
 import { createUser, outbox, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { rowsOf } from '../inventory/ledger.js';
 import { applyRequestAction, createServiceRequest, giveFeedback, type RequestCaller } from './service.js';
 import { isoOfUtcText, listRequests, listStatement, type ListQueryInput } from './queries.js';
 
@@ -663,6 +665,74 @@ describe('request lists', () => {
     expect(many.seen).toEqual(all);
     expect(new Set(few.totals.map(String))).toEqual(new Set(['9,false']));
     expect(new Set(many.totals.map(String))).toEqual(new Set(['4,true']));
+  });
+
+  it('a search by customer name pages each matching customer’s requests together with the text matches, in every sort and under both counts', async () => {
+    // Three customers share a name; a fourth customer's request mentions it in its own text.
+    const named = [await person('customer', 'Marigold Vantablack'), await person('customer', 'Marigold Vantablack'), await person('customer', 'Lady Marigold Vantablack')];
+    const statuses: ServiceRequestStatus[] = ['pending', 'assigned', 'in_progress', 'completed', 'cancelled'];
+    const rows: { id: string; number: string }[] = [];
+    for (const [c, n] of [[0, 4], [1, 3], [2, 5]] as const) {
+      for (let i = 0; i < n; i++) {
+        rows.push(await requestIn(statuses[(c + i) % 5]!, named[c]!, people.tech, { priority: (['low', 'medium', 'high'] as const)[(c * 2 + i) % 3] }));
+      }
+    }
+    rows.push(await requestIn('pending', people.customer2, people.tech, { problem_description: 'Sticker says marigold vantablack edition' }));
+    rows.push(await requestIn('assigned', people.customer2, people.tech, { problem_description: 'MARIGOLD VANTABLACK casing cracked' }));
+    // Dates interleave the customers (one tie, broken by id).
+    for (const [i, r] of rows.entries()) {
+      const day = String(1 + ((i * 7) % 13)).padStart(2, '0');
+      await db().execute(sql`update service_requests set created_at = ${`2024-06-${day}T08:00:00Z`}::timestamptz where id = ${r.id}::uuid`);
+    }
+    const facts = rowsOf<{ id: string; number: string; priority: string; status: string; created_at: string }>(
+      await db().execute(sql`select id, number, priority, status, (created_at at time zone 'UTC')::text as created_at
+        from service_requests where id in (${sql.join(rows.map((r) => sql`${r.id}::uuid`), sql`, `)})`),
+    );
+    const rank = (list: readonly string[]) => (v: string) => list.indexOf(v);
+    const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+    const keyOf: Record<'request_date' | 'number' | 'priority' | 'status', (f: (typeof facts)[number]) => (string | number)[]> = {
+      request_date: (f) => [f.created_at, f.id],
+      number: (f) => [f.number],
+      priority: (f) => [rank(PRIORITIES)(f.priority), f.created_at, f.id],
+      status: (f) => [rank(SERVICE_REQUEST_STATUSES)(f.status), f.created_at, f.id],
+    };
+    const expected = (sort: keyof typeof keyOf, order: 'asc' | 'desc', keep: (f: (typeof facts)[number]) => boolean) =>
+      facts
+        .filter(keep)
+        .sort((a, b) => {
+          const [ka, kb] = [keyOf[sort](a), keyOf[sort](b)];
+          const c = ka.reduce<number>((acc, v, i) => acc || cmp(v, kb[i]!), 0);
+          return order === 'asc' ? c : -c;
+        })
+        .map((f) => f.id);
+    const admin = { userId: people.admin.id, role: 'admin' as const };
+    const cases = [
+      { sort: 'request_date', order: 'desc', status: undefined },
+      { sort: 'request_date', order: 'asc', status: ['pending', 'assigned'] },
+      { sort: 'number', order: 'asc', status: undefined },
+      { sort: 'priority', order: 'desc', status: undefined },
+      { sort: 'status', order: 'asc', status: ['completed', 'cancelled', 'in_progress'] },
+    ] as const;
+    for (const c of cases) {
+      const want = expected(c.sort, c.order, (f) => !c.status || (c.status as readonly string[]).includes(f.status));
+      for (const countCap of [100, 3]) {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const q = { q: 'marigold vantablack', sort: c.sort, order: c.order, limit: 2, ...(c.status ? { status: [...c.status] } : {}), ...(cursor ? { cursor } : {}) };
+          const page = await listRequests(server.ctx.database, admin, q, { countCap });
+          expect([page.total, page.total_capped], `${c.sort} ${c.order} cap ${countCap}`).toEqual(countCap === 100 ? [want.length, false] : [3, true]);
+          seen.push(...page.rows.map((r) => r.id));
+          cursor = page.next_cursor ?? undefined;
+          // A cursor that does not move on would page forever: stop once past every row.
+        } while (cursor && seen.length <= want.length);
+        expect(seen, `${c.sort} ${c.order} cap ${countCap}`).toEqual(want);
+      }
+    }
+    // A customer searching their own name finds only their own requests.
+    const own = (await call(named[0]!, 'GET', '/api/service-requests?q=marigold&limit=100')).json() as TServiceRequestList;
+    expect(own.items.map((i) => i.id).sort()).toEqual(rows.slice(0, 4).map((r) => r.id).sort());
+    expect(own.total).toBe(4);
   });
 
   it('a page past the last row is empty and still carries the total', async () => {
