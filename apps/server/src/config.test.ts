@@ -16,6 +16,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', DEMO_DATA: '1' }).demo).toBe(true);
   });
 
+  it('sizes the PostgreSQL pool by the cores unless told', () => {
+    expect(loadConfig({}).databasePoolSize).toBeGreaterThanOrEqual(4);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '3' }).databasePoolSize).toBe(3);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('names every bad value in one clear error', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(
       /PORT[\s\S]*DATABASE_URL: must start with postgres[\s\S]*JWT_SECRET: must be at least 32/,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 
 const bool = z
@@ -14,6 +15,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   DEMO_DATA: bool.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(3600),
@@ -55,6 +57,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    // Connections to PostgreSQL per instance. More statements running at once than the database
+    // has cores only take turns, and on a shared machine crowd out the server itself: two a core
+    // (PostgreSQL's own rule of thumb), at least four (measured: docs/performance.md, session 8).
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(4, 2 * os.availableParallelism()),
     demo,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -16,7 +16,7 @@ async function main() {
 
   let database: Database;
   try {
-    database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+    database = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite(config.dataDir);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
