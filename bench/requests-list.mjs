@@ -13,8 +13,9 @@
 // and for each, EXPLAIN (ANALYZE, BUFFERS) of the statement the server runs: the bench imports
 // the server's own `listStatement` (from source, through tsx: the built server is one bundle
 // that exports nothing), checks that statement answers the same first page as the API did, and
-// explains it as the server runs it: a prepared statement on its generic plan. See
-// docs/performance.md.
+// explains it as the server runs it: a prepared statement on its generic plan. First, a
+// reference figure (the server's CPU for a request that reads no list) tells how fast the machine
+// is at the time, so runs hours apart can be compared. See docs/performance.md.
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -146,6 +147,15 @@ export async function run() {
       // Reported only: a broad search (one first name), where the capped count does the most work.
       { key: 'e', name: `broad search, a first name (q=${broadName})`, session: admin, query: { q: broadName }, note: `${broadMatches.n} requests match`, goal: false },
     ];
+
+    // The machine's speed of the moment, for comparing runs: the same code has cost a third more
+    // CPU a request at one hour than at another on this shared machine (docs/performance.md).
+    // A request with no list and no statement: token check, access hook, serialisation.
+    {
+      const probe = probeOf(portal.pid, client);
+      const runs = await rounds(() => load(`${portal.url}/api/auth/user`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${admin.access_token}` }, probe }));
+      report.figure('reference: GET /api/auth/user, server CPU per request', runs.map((r) => (r.probed.after.cpu - r.probed.before.cpu) / r.requests), { unit: 'ms', digits: 3 });
+    }
 
     const { listStatement, ZServiceRequestListQuery } = await loadServerQueries();
     for (const s of scenarios) {
