@@ -7,7 +7,7 @@ import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { JOB_HANDLERS } from '../jobs/handlers.js';
 import { createJobRunner } from '../jobs/runner.js';
-import { fillMissingSlaDue } from './sla-due.js';
+import { fillMissingSlaDue, refreshSlaDue } from './sla-due.js';
 import { checkSlaBreaches, scheduleSlaCheck, SLA_CHECK_BATCH, SLA_CHECK_JOB, SLA_NOTIFY_ONE_BY_ONE } from './sla-check.js';
 
 // Own service type so the demo technicians never qualify; the company zone is Riyadh (no DST), Sunday–Thursday 08–17.
@@ -239,6 +239,8 @@ describe(`dispatch (${TEST_DB})`, () => {
       insert into service_request_history (request_id, from_status, to_status, created_at) values
         (${id}::uuid, 'in_progress', 'pending_parts', ${t('2026-11-01T09:00')}::timestamptz),
         (${id}::uuid, 'pending_parts', 'in_progress', ${t('2026-11-02T09:00')}::timestamptz)`);
+    // Written around the service: its stored due time follows, as the service would have kept it.
+    await refreshSlaDue(server.ctx.db, [id]);
     const notified = () => q<{ user_id: string }>(sql`select user_id from notifications where title like 'notifications.sla_breached.%' and link = ${`/dashboard/service-requests/${id}`}`);
     const mine = (found: { id: string }[]) => found.filter((f) => f.id === id);
 
@@ -256,11 +258,41 @@ describe(`dispatch (${TEST_DB})`, () => {
     expect(Date.parse(row!.due_at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))).toBe(riyadh('2026-11-02T16:00').toMillis());
   });
 
+  it('paused requests and clocks not yet run out in working hours never hold back a newer breach', async () => {
+    // The company week: Sunday–Thursday 08–17 (Riyadh). A check at Sunday 2026-11-08 10:00.
+    const now = riyadh('2026-11-08T10:00').toMillis();
+    const t = (iso: string) => riyadh(iso).toISO()!;
+    const set = async (id: string, fields: ReturnType<typeof sql>) => server.ctx.db.execute(sql`update service_requests set ${fields} where id = ${id}::uuid`);
+    // Two high-priority requests (resolution 8 h) waiting for parts since the first hour of work a week ago: past 8 h by the clock, 1 h used.
+    const paused = [await raise('high'), await raise('high')];
+    for (const id of paused) {
+      await set(id, sql`status = 'pending_parts', technician_id = ${P.techA.id}::uuid, created_at = ${t('2026-11-01T08:00')}::timestamptz,
+        first_response_at = ${t('2026-11-01T08:30')}::timestamptz, assigned_at = ${t('2026-11-01T08:30')}::timestamptz`);
+      await server.ctx.db.execute(sql`insert into service_request_history (request_id, from_status, to_status, created_at)
+        values (${id}::uuid, 'in_progress', 'pending_parts', ${t('2026-11-01T09:00')}::timestamptz)`);
+    }
+    // A medium one answered on Thursday afternoon (resolution 24 h): 66 h by the clock, 4 working hours.
+    const answered = await raise('medium');
+    await set(answered, sql`status = 'assigned', technician_id = ${P.techA.id}::uuid, created_at = ${t('2026-11-05T15:00')}::timestamptz,
+      first_response_at = ${t('2026-11-05T15:30')}::timestamptz, assigned_at = ${t('2026-11-05T15:30')}::timestamptz`);
+    await refreshSlaDue(server.ctx.db, [...paused, answered]);
+    // Whatever else is due by then is recorded first, so the batch below holds only what is not.
+    await server.ctx.db.transaction((tx) => checkSlaBreaches(tx, now));
+    // Newer than all three: a high-priority request never answered, raised Thursday 16:00 — its 2 working hours ran out Sunday 09:00.
+    const late = await raise('high');
+    await set(late, sql`created_at = ${t('2026-11-05T16:00')}::timestamptz`);
+    await refreshSlaDue(server.ctx.db, [late]);
+    const mine = (found: { id: string; target: string }[]) => found.filter((f) => [...paused, answered, late].includes(f.id));
+    // A batch of three, oldest first, would be the three that are not due, were they candidates.
+    expect(mine(await server.ctx.db.transaction((tx) => checkSlaBreaches(tx, now, 3)))).toEqual([{ id: late, target: 'response' }]);
+  });
+
   it('a backlog of breaches is told as one notification with its count, oldest first in bounded batches', async () => {
     const ids: string[] = [];
     for (let i = 0; i < SLA_NOTIFY_ONE_BY_ONE + 3; i++) ids.push(await raise('low'));
     // Raised long ago and never answered: every one is past both targets.
     await server.ctx.db.execute(sql`update service_requests set created_at = now() - interval '60 days' where id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`);
+    await refreshSlaDue(server.ctx.db, ids);
     const before = await q<{ n: number }>(sql`select count(*)::int as n from notifications where title = 'notifications.sla_breached.many_title'`);
     const found = await server.ctx.db.transaction((tx) => checkSlaBreaches(tx));
     expect(found.filter((f) => ids.includes(f.id)).length).toBe(ids.length * 2);

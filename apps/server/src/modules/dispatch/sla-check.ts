@@ -14,11 +14,19 @@ import { SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs
  * key (`sla_check:<minute>`), so the minute is checked once across instances and a failed or
  * missed check is made up for by the next one.
  *
- * A check looks only at open requests whose running target could be past in wall-clock time
- * (working time never runs faster than the clock) and not yet recorded as breached; their
- * clocks are computed as the dispatch page does; each new breach is a row of `sla_breaches`
- * (primary key request × target) inserted in the job's transaction with the admins'
- * notification — inserted only once, so notified only once.
+ * A check looks only at requests whose running clock could have run out — paused ones (waiting
+ * for parts: the clock stands still) are left out, and so are those whose stored due time
+ * (`sla_due_at`, dispatch/sla-due.ts) is still ahead — and that are not yet recorded as breached.
+ * Without those two rules, the oldest requests that are past their target in wall-clock hours but
+ * not in working hours, or paused for weeks, filled every batch and held back newer breaches
+ * indefinitely. What remains uncertain (the resolution of a request never answered, whose stored
+ * due time is the response's; a row whose due time is not filled in yet) is judged by wall-clock
+ * hours and becomes a breach soon. Each candidate's clocks are computed as the dispatch page does;
+ * each new breach is a row of `sla_breaches` (primary key request × target) inserted in the job's
+ * transaction with the admins' notification — inserted only once, so notified only once.
+ *
+ * (A breach that happened just before a request was paused and went unnoticed — the check not
+ * running at the time — is found when work resumes.)
  */
 export const SLA_CHECK_JOB = 'sla_check';
 export const SLA_CHECK_EVERY_MS = 60_000;
@@ -44,7 +52,7 @@ interface Candidate extends SlaColumns {
 }
 
 /** Records and notifies the breaches found at `now`; returns them (tests). */
-export async function checkSlaBreaches(tx: DbOrTx, now = Date.now()): Promise<{ id: string; target: 'response' | 'resolution' }[]> {
+export async function checkSlaBreaches(tx: DbOrTx, now = Date.now(), batch = SLA_CHECK_BATCH): Promise<{ id: string; target: 'response' | 'resolution' }[]> {
   const rules = await slaRulesOf(tx);
   const { cal, targets } = rules;
   const hours = (k: 'response_hours' | 'resolution_hours') =>
@@ -56,14 +64,16 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now()): Promise<{ 
         exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response') as response_noted,
         exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution') as resolution_noted
       from service_requests r
-      where r.status in ('pending', 'assigned', 'in_progress', 'pending_parts')
+      where r.status in ('pending', 'assigned', 'in_progress')
         and (
-          (r.first_response_at is null and r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('response_hours')})
+          (r.first_response_at is null
+            and coalesce(r.sla_due_at <= ${nowIso}::timestamptz, r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('response_hours')}))
             and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response'))
           or (r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('resolution_hours')})
+            and (r.first_response_at is null or coalesce(r.sla_due_at <= ${nowIso}::timestamptz, true))
             and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution')))
       order by r.created_at, r.id
-      limit ${SLA_CHECK_BATCH}`),
+      limit ${batch}`),
   );
   const found: { id: string; number: string; target: 'response' | 'resolution'; due: string }[] = [];
   for (const r of candidates) {
