@@ -405,8 +405,8 @@ function listFilters(v: Visibility, shape: Shape, search?: SQL): SQL {
  *    default order straight off the customer index), so only those are sorted; a broad search
  *    (> cap) reads its page from the table again, walking the sort's index with the search as a
  *    filter — more than cap matches are dense enough that a page is found after a short walk,
- *    where sorting them all took 40 ms for a first name (its gate
- *    stands outside that subquery, so that nothing of it runs otherwise). The pattern is given as
+ *    where sorting them all took 40 ms for a first name (its gate stands outside that subquery,
+ *    so that nothing of it runs otherwise). The pattern is given as
  *    `(select …)`, a value the planner cannot see: the plan never depends on what was typed
  *    (a rare serial and a common word get the same plan: the search indexes, then a sort) and
  *    the generic plan is as good as a custom one, so it is not planned again per call.
@@ -432,6 +432,8 @@ function buildListStatement(v: Visibility, shape: Shape): SQL {
     };
   }
   const keyCols = sql.raw(keys.map((k, i) => `${k.col} as k${i}`).join(', '));
+  /** The sort keys as selected by `keyCols`, read from `alias`. */
+  const keyOf = (alias: string) => sql.raw(keys.map((_, i) => `${alias}.k${i}`).join(', '));
   const order = (alias: string) => sql.raw(keys.map((_, i) => `${alias}.k${i} ${dir}`).join(', '));
   // Searched in the table: ordered through an expression no index matches (array[col] orders
   // exactly as col), so the planner cannot walk the sort's index newest first filtering every
@@ -446,7 +448,7 @@ function buildListStatement(v: Visibility, shape: Shape): SQL {
   const limitCount = sql.raw(String(cap + 1));
   const rows = (ids: SQL) => sql`
       select ${sql.raw(LIST_COLUMNS.map(([name, expr]) => `${expr} as ${name}`).join(', '))},
-        ${sql.raw(keys.map((_, i) => `k.k${i}`).join(', '))}
+        ${keyOf('k')}
       from (${ids}) k
       join service_requests r on r.id = k.id
       join users cu on cu.id = r.customer_id
@@ -467,12 +469,11 @@ function buildListStatement(v: Visibility, shape: Shape): SQL {
   // own text matches (the trigram index; a name is rarely in it, so few or none) and the requests
   // of the customers whose name matches (found once, in `names`), counted from the customer index
   // alone (it holds created_at and id: no table row is read) and paged per customer — each
-  // customer's first page from that index (already in the default order), so a page costs
-  // `limit + 1` rows a customer, not a sort of every match.
+  // customer's next `limit + 1` requests past the cursor (for the default order straight off that
+  // index), so a page sorts `limit + 1` rows a customer, not every match.
   const unsearched = listFilters(v, { ...shape, has: (name) => name !== 'pattern' && shape.has(name) });
   const named = sql`(select ids from names)::uuid[]`;
   const searched = listFilters(v, shape, sql`(r.search_text like ${pattern} or r.customer_id = any(${named}))`);
-  const keyOf = (alias: string) => sql.raw(keys.map((_, i) => `${alias}.k${i}`).join(', '));
   const fits = sql.raw(`n.total <= ${cap}`);
   return sql`
     with names as (select array(select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern}) as ids),
