@@ -9,6 +9,7 @@
 // See docs/performance.md.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { ROOT, ROUNDS, SERVER_MAIN, createReport, freePort, requireBuild, startProcess, tempDir } from './lib/harness.mjs';
 
 // The same rule as scripts/build-if-stale.mjs: start.mjs would BUILD when an output is older
@@ -41,7 +42,7 @@ export async function run() {
   const checkStarted = performance.now();
   const stale = staleOutputs();
   const checkMs = performance.now() - checkStarted;
-  const args = stale.length ? [SERVER_MAIN] : ['scripts/start.mjs'];
+  const args = [...SERVER_NODE_FLAGS, ...(stale.length ? [SERVER_MAIN] : ['scripts/start.mjs'])];
   if (stale.length) {
     report.note(`the build is older than its sources (${stale.join(', ')}): \`npm start\` would rebuild, so this run starts ${SERVER_MAIN.slice(ROOT.length)} directly (the freshness check is left out)`);
   }

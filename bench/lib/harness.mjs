@@ -7,6 +7,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
@@ -136,7 +137,7 @@ export async function startPortal({ db, databaseUrl, dataDir, env = {}, demo = t
   }
   const port = await freePort();
   const proc = await startProcess({
-    args: [SERVER_MAIN],
+    args: [...SERVER_NODE_FLAGS, SERVER_MAIN],
     port,
     label: `portal server (${db})`,
     env: {

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { chromePath } from './browser';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -70,7 +71,7 @@ export default async function setup(project: TestProject) {
   // Embedded database and the mail outbox, whatever the developer's shell has set.
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'WEB_DIST']) delete env[name];
-  const child = spawn(process.execPath, [serverMain], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     cwd: repoRoot,
     env: {
       ...env,
