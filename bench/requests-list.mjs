@@ -105,16 +105,20 @@ async function api(base, token, path) {
 export async function run() {
   requireBuild();
   const report = createReport('requests-list');
-  // BENCH_SR_KEEP=1 keeps the database afterwards (its URL is printed), to try plans on it.
+  // BENCH_SR_KEEP=1 keeps the database afterwards (its URL is printed), to try plans on it;
+  // BENCH_SR_DATABASE=<that URL> measures on it again without generating the data.
+  const reuse = process.env.BENCH_SR_DATABASE;
   const keep = process.env.BENCH_SR_KEEP === '1';
-  const database = keep ? await createThrowawayDatabase('portal_bench_sr') : null;
-  const portal = await startPortal({ db: 'postgres', ...(database ? { databaseUrl: database.url } : {}) });
+  const database = keep && !reuse ? await createThrowawayDatabase('portal_bench_sr') : null;
+  const databaseUrl = reuse ?? database?.url;
+  const portal = await startPortal({ db: 'postgres', ...(databaseUrl ? { databaseUrl } : {}) });
   if (database) report.note(`BENCH_SR_KEEP=1: the database stays, ${database.url}`);
   const client = new pg.Client({ connectionString: portal.databaseUrl });
   await client.connect();
   const plans = {};
   try {
-    await generateRequests(client, report, { requests: REQUESTS, customers: CUSTOMERS, technicians: TECHNICIANS });
+    if (reuse) report.note(`BENCH_SR_DATABASE: measuring on ${reuse} as it is`);
+    else await generateRequests(client, report, { requests: REQUESTS, customers: CUSTOMERS, technicians: TECHNICIANS });
 
     // The subjects of the scenarios.
     const { rows: [serialRow] } = await client.query(
@@ -158,7 +162,9 @@ export async function run() {
     }
 
     const { listStatement, ZServiceRequestListQuery } = await loadServerQueries();
-    for (const s of scenarios) {
+    // BENCH_SR_ONLY=c,d measures only those scenarios.
+    const only = process.env.BENCH_SR_ONLY?.split(',');
+    for (const s of scenarios.filter((x) => !only || only.includes(x.key))) {
       const path = `/api/service-requests${Object.keys(s.query).length ? '?' + new URLSearchParams(s.query) : ''}`;
       const first = await api(portal.url, s.session.access_token, path);
       report.note(`${s.key}. ${path} → ${first.items.length} items, total ${first.total}${first.total_capped ? '+' : ''}${s.note ? `; ${s.note}` : ''}`);
