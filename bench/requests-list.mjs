@@ -13,9 +13,10 @@
 // and for each, EXPLAIN (ANALYZE, BUFFERS) of the statement the server runs: the bench imports
 // the server's own `listStatement` (from source, through tsx: the built server is one bundle
 // that exports nothing), checks that statement answers the same first page as the API did, and
-// explains it as the server runs it: a prepared statement on its generic plan. First, a
-// reference figure (the server's CPU for a request that reads no list) tells how fast the machine
-// is at the time, so runs hours apart can be compared. See docs/performance.md.
+// explains it as the server runs it: a prepared statement on its generic plan. The load runs in
+// rounds across the scenarios, each round after a reference figure (the server's CPU for a
+// request that reads no list) that tells how fast the machine is at the time, so runs hours
+// apart can be compared. See docs/performance.md.
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -152,18 +153,10 @@ export async function run() {
       { key: 'e', name: `broad search, a first name (q=${broadName})`, session: admin, query: { q: broadName }, note: `${broadMatches.n} requests match`, goal: false },
     ];
 
-    // The machine's speed of the moment, for comparing runs: the same code has cost a third more
-    // CPU a request at one hour than at another on this shared machine (docs/performance.md).
-    // A request with no list and no statement: token check, access hook, serialisation.
-    {
-      const probe = probeOf(portal.pid, client);
-      const runs = await rounds(() => load(`${portal.url}/api/auth/user`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${admin.access_token}` }, probe }));
-      report.figure('reference: GET /api/auth/user, server CPU per request', runs.map((r) => (r.probed.after.cpu - r.probed.before.cpu) / r.requests), { unit: 'ms', digits: 3 });
-    }
-
     const { listStatement, ZServiceRequestListQuery } = await loadServerQueries();
     // BENCH_SR_ONLY=c,d measures only those scenarios.
     const only = process.env.BENCH_SR_ONLY?.split(',');
+    const measured = [];
     for (const s of scenarios.filter((x) => !only || only.includes(x.key))) {
       const path = `/api/service-requests${Object.keys(s.query).length ? '?' + new URLSearchParams(s.query) : ''}`;
       const first = await api(portal.url, s.session.access_token, path);
@@ -192,15 +185,35 @@ export async function run() {
       report.note(`${s.key}. EXPLAIN (ANALYZE, BUFFERS):`);
       for (const l of summarisePlan(lines)) console.log(`      ${l}`);
 
-      const probe = probeOf(portal.pid, client);
-      const runs = await rounds(() => load(`${portal.url}${path}`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${s.session.access_token}` }, probe }));
-      if (runs.some((r) => r.non2xx || r.errors)) throw new Error(`${s.key}: errors under load: ${JSON.stringify(runs.map((r) => ({ non2xx: r.non2xx, errors: r.errors, statuses: r.statusCodeStats })))}`);
-      const per = (r, k) => (r.probed.after[k] - r.probed.before[k]) / r.requests;
-      report.figure(`${s.key}. ${s.name}, p95`, runs.map((r) => r.p95), { unit: 'ms', goal: s.goal === false ? null : { op: '<=', value: GOAL_MS }, digits: 1 });
-      report.figure(`${s.key}. req/s`, runs.map((r) => r.rps), { unit: 'req/s', digits: 0 });
-      report.figure(`${s.key}. server CPU per request`, runs.map((r) => per(r, 'cpu')), { unit: 'ms', digits: 2 });
-      report.figure(`${s.key}. PostgreSQL CPU per request`, runs.map((r) => per(r, 'pgCpu')), { unit: 'ms', digits: 2 });
-      report.figure(`${s.key}. PostgreSQL active time per request`, runs.map((r) => per(r, 'db')), { unit: 'ms', digits: 2 });
+      measured.push({ ...s, path });
+    }
+
+    // The load, in rounds across the scenarios (round 1: a, b, c…; round 2: a, b, c…), so that
+    // a slow minute of this shared machine lands on one round of several scenarios rather than
+    // on every round of one. Each round starts with a reference: a request with no list and no
+    // statement (token check, access hook, serialisation), whose server CPU tells how fast the
+    // machine is at the time — the same code has cost a third more CPU a request at one hour than
+    // at another (docs/performance.md).
+    const per = (r, k) => (r.probed.after[k] - r.probed.before[k]) / r.requests;
+    const reference = { key: 'ref', path: '/api/auth/user', session: admin };
+    const runs = new Map();
+    await rounds(async (round) => {
+      for (const s of [reference, ...measured]) {
+        const probe = probeOf(portal.pid, client);
+        const run = await load(`${portal.url}${s.path}`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${s.session.access_token}` }, probe });
+        if (run.non2xx || run.errors) throw new Error(`${s.key}: errors under load: ${JSON.stringify({ non2xx: run.non2xx, errors: run.errors, statuses: run.statusCodeStats })}`);
+        runs.set(s.key, [...(runs.get(s.key) ?? []), run]);
+        report.note(`round ${round + 1}, ${s.key}: p95 ${run.p95.toFixed(1)} ms, ${Math.round(run.rps)} req/s, server CPU ${per(run, 'cpu').toFixed(3)} ms a request`);
+      }
+    });
+    report.figure('reference: GET /api/auth/user, server CPU per request', runs.get('ref').map((r) => per(r, 'cpu')), { unit: 'ms', digits: 3 });
+    for (const s of measured) {
+      const rs = runs.get(s.key);
+      report.figure(`${s.key}. ${s.name}, p95`, rs.map((r) => r.p95), { unit: 'ms', goal: s.goal === false ? null : { op: '<=', value: GOAL_MS }, digits: 1 });
+      report.figure(`${s.key}. req/s`, rs.map((r) => r.rps), { unit: 'req/s', digits: 0 });
+      report.figure(`${s.key}. server CPU per request`, rs.map((r) => per(r, 'cpu')), { unit: 'ms', digits: 2 });
+      report.figure(`${s.key}. PostgreSQL CPU per request`, rs.map((r) => per(r, 'pgCpu')), { unit: 'ms', digits: 2 });
+      report.figure(`${s.key}. PostgreSQL active time per request`, rs.map((r) => per(r, 'db')), { unit: 'ms', digits: 2 });
     }
   } finally {
     await client.end().catch(() => {});
