@@ -8,11 +8,13 @@ import { scheduleReminders } from '../modules/appointments/service.js';
 import { getSettings } from '../modules/settings/service.js';
 
 /**
- * Demo appointments this week (PRODUCT.md §11): one for every assigned or in-progress demo request,
- * Sunday–Thursday in the company zone within the demo working hours (09:00–16:00), each
- * technician's visits on hours of their own so none overlap. Past ones are confirmed (for the
- * technician to complete or mark missed), later ones alternate scheduled and confirmed and get
- * their reminders. No notifications: the demo's bells stay as the requests left them.
+ * Demo appointments around today (PRODUCT.md §11): one for every assigned or in-progress demo
+ * request, on working days (Sunday–Thursday in the company zone) within the demo working hours
+ * (09:00–16:00), each technician's visits on hours of their own so none overlap. A technician's
+ * visits go to today, the next working day, the previous one, the one after next… so whatever
+ * the day and hour of a fresh start, there are past visits (confirmed, for the technician to
+ * complete or mark missed) and coming ones (alternately scheduled and confirmed, with their
+ * reminders) — "this week" left a start on Thursday afternoon with nothing coming.
  */
 export async function seedAppointments(tx: Tx): Promise<void> {
   const { time_zone } = await getSettings(tx, ['time_zone']);
@@ -23,13 +25,13 @@ export async function seedAppointments(tx: Tx): Promise<void> {
       order by created_at, id`),
   );
   const now = DateTime.now().setZone(time_zone);
-  const sunday = now.minus({ days: now.weekday % 7 }).startOf('day');
+  const days = visitDays(now.startOf('day'));
   const perTechnician = new Map<string, number>();
   for (const [i, r] of requests.entries()) {
     const k = perTechnician.get(r.technician_id) ?? 0;
     perTechnician.set(r.technician_id, k + 1);
-    // Technician's k-th visit: day k mod 5 (Sunday…Thursday), hour 09:00 + 2·⌊k/5⌋ (+1 for odd technicians' spread).
-    const start = sunday.plus({ days: k % 5 }).set({ hour: 9 + ((2 * Math.floor(k / 5) + (i % 2)) % 7) });
+    // Technician's k-th visit: day k of `days`, hour 09:00 + 2·⌊k/days⌋ (+1 for odd requests' spread).
+    const start = days[k % days.length]!.set({ hour: 9 + ((2 * Math.floor(k / days.length) + (i % 2)) % 7) });
     const end = start.plus({ hours: 1 });
     const past = start < now;
     const status = past ? 'confirmed' : i % 2 ? 'confirmed' : 'scheduled';
@@ -50,4 +52,18 @@ export async function seedAppointments(tx: Tx): Promise<void> {
     }
     if (!past) await scheduleReminders(tx, { id: row.id, starts_at: start.toMillis() });
   }
+}
+
+const isWorkingDay = (d: DateTime) => d.weekday !== 5 && d.weekday !== 6; // Friday and Saturday off
+
+/**
+ * Working days near `today`, nearest first, alternating ahead and back: today (if a working day),
+ * the next working day, the previous one, the one after next… four each way.
+ */
+export function visitDays(today: DateTime): DateTime[] {
+  const ahead: DateTime[] = [];
+  const back: DateTime[] = [];
+  for (let d = today.plus({ days: 1 }); ahead.length < 4; d = d.plus({ days: 1 })) if (isWorkingDay(d)) ahead.push(d);
+  for (let d = today.minus({ days: 1 }); back.length < 4; d = d.minus({ days: 1 })) if (isWorkingDay(d)) back.push(d);
+  return [...(isWorkingDay(today) ? [today] : []), ...ahead.flatMap((d, i) => [d, back[i]!])];
 }

@@ -392,16 +392,20 @@ describe(`appointments: reads, roles and the state machine (${TEST_DB})`, () => 
 });
 
 describe(`demo data (${TEST_DB})`, () => {
-  it('has appointments this week for the assigned demo requests, with their technicians', async () => {
+  it('has appointments around today for the assigned demo requests, with their technicians: past ones and coming ones, on working days and hours', async () => {
     const rows = await q<{ starts_at: string; same_tech: boolean }>(sql`
       select a.starts_at::text, a.technician_id = r.technician_id as same_tech
       from appointments a join service_requests r on r.id = a.service_request_id join users u on u.id = a.technician_id
-      where u.email like '%@demo.test'`);
+      where u.email like '%@demo.test' and a.created_by is not null`);
     const now = DateTime.now().setZone(ZONE);
-    const sunday = now.minus({ days: now.weekday % 7 }).startOf('day');
-    const inWeek = (t: string) => DateTime.fromSQL(t, { zone: 'utc' }) >= sunday && DateTime.fromSQL(t, { zone: 'utc' }) < sunday.plus({ days: 5 });
+    const starts = rows.map((r) => DateTime.fromSQL(r.starts_at, { zone: 'utc' }).setZone(ZONE));
     expect(rows.length).toBeGreaterThan(3);
-    expect(rows.filter((r) => !inWeek(r.starts_at) || !r.same_tech)).toEqual([]);
+    expect(rows.filter((r) => !r.same_tech)).toEqual([]);
+    // Four working days back to four ahead: within six calendar days either way.
+    expect(starts.filter((t) => Math.abs(t.startOf('day').diff(now.startOf('day'), 'days').days) > 6).map(String)).toEqual([]);
+    expect(starts.filter((t) => t.weekday === 5 || t.weekday === 6 || t.hour < 9 || t.hour > 15).map(String)).toEqual([]);
+    expect(starts.some((t) => t < now)).toBe(true);
+    expect(starts.some((t) => t > now)).toBe(true);
     // Each begins its history with its booking, and a confirmed one has its confirmation.
     const stories = await q<{ number: string; status: string; events: string[] }>(sql`
       select a.number, a.status, array(select h.event from appointment_history h where h.appointment_id = a.id order by h.created_at) as events
