@@ -9,7 +9,6 @@ import websocket from '@fastify/websocket';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { AppError, fieldsOf } from './lib/errors.js';
+import { serializerCompiler } from './lib/serializer.js';
 import { createMailer } from './mail/mailer.js';
 import { accessPlugin } from './plugins/access.js';
 import { securityHeaders } from './plugins/security-headers.js';
