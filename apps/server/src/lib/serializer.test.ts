@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseSerializationError, serializerCompiler as encodingSerializerCompiler } from 'fastify-type-provider-zod';
-import { ZServiceRequestList, type TServiceRequestList } from '@portal/shared';
-import { serializerCompiler } from './serializer.js';
+import { z } from 'zod';
+import { ZServiceRequest, ZServiceRequestList, type TServiceRequestList } from '@portal/shared';
+import { parsesLikeEncode, serializerCompiler } from './serializer.js';
 
-const compile = (compiler: typeof serializerCompiler) => compiler({ schema: ZServiceRequestList, method: 'GET', url: '/api/service-requests', httpStatus: '200' });
+const compile = (compiler: typeof serializerCompiler, schema: z.ZodType = ZServiceRequestList) => compiler({ schema, method: 'GET', url: '/api/service-requests', httpStatus: '200' });
 
 const item = (n: number, assigned: boolean): TServiceRequestList['items'][number] => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -46,5 +47,19 @@ describe('response serializer', () => {
   it('refuses a response that breaks its schema', () => {
     expect(() => compile(serializerCompiler)({ ...page, items: [{ ...item(1, true), status: 'lost' }] })).toThrow(ResponseSerializationError);
     expect(() => compile(serializerCompiler)({ ...page, total: '2' })).toThrow(ResponseSerializationError);
+  });
+
+  it('takes parse for the request schemas, and keeps encode where a schema has a transform, codec or default', () => {
+    expect(parsesLikeEncode(ZServiceRequestList)).toBe(true);
+    expect(parsesLikeEncode(ZServiceRequest)).toBe(true);
+    const at = z.codec(z.iso.datetime(), z.date(), { decode: (v) => new Date(v), encode: (d) => d.toISOString() });
+    const withCodec = z.object({ items: z.array(z.object({ at })).nullable() });
+    expect(parsesLikeEncode(withCodec)).toBe(false);
+    expect(parsesLikeEncode(z.object({ n: z.string().transform((v) => v.length) }))).toBe(false);
+    expect(parsesLikeEncode(z.object({ n: z.number().default(1) }))).toBe(false);
+    // The codec's encode direction: a Date out as its ISO text (parse would refuse the Date).
+    const when = new Date('2026-11-25T10:00:00.000Z');
+    expect(compile(serializerCompiler, withCodec)({ items: [{ at: when }] })).toBe(compile(encodingSerializerCompiler, withCodec)({ items: [{ at: when }] }));
+    expect(JSON.parse(compile(serializerCompiler, withCodec)({ items: [{ at: when }] }))).toEqual({ items: [{ at: '2026-11-25T10:00:00.000Z' }] });
   });
 });
