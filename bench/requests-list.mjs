@@ -78,8 +78,23 @@ function processCpuMs(pid) {
 const probeOf = (pid, client) => async () => {
   await sleep(1200);
   const { rows: [db] } = await client.query(`select active_time from pg_stat_database where datname = current_database()`);
-  return { cpu: processCpuMs(pid), db: Number(db.active_time), pgCpu: postgresCpuMs() };
+  const own = process.cpuUsage();
+  return { cpu: processCpuMs(pid), db: Number(db.active_time), pgCpu: postgresCpuMs(), benchCpu: (own.user + own.system) / 1000, ...machineCpuMs() };
 };
+
+/**
+ * The whole machine's CPU so far, in ms (Linux /proc/stat, all cores): busy (everything but idle
+ * and I/O wait) and steal (time the hypervisor gave this machine's CPUs to someone else). With
+ * the server's, PostgreSQL's and this process's own CPU it tells whether anything else ran.
+ */
+function machineCpuMs() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { machineBusy: ((user + nice + system + irq + softirq + steal) * 1000) / 100, steal: (steal * 1000) / 100, machineAll: ((user + nice + system + idle + iowait + irq + softirq + steal) * 1000) / 100 };
+  } catch {
+    return { machineBusy: NaN, steal: NaN, machineAll: NaN };
+  }
+}
 
 /** CPU time of every PostgreSQL process (server, backends, workers) so far, in ms (Linux /proc). */
 function postgresCpuMs() {
@@ -194,7 +209,11 @@ export async function run() {
     // statement (token check, access hook, serialisation), whose server CPU tells how fast the
     // machine is at the time — the same code has cost a third more CPU a request at one hour than
     // at another (docs/performance.md).
-    const per = (r, k) => (r.probed.after[k] - r.probed.before[k]) / r.requests;
+    const delta = (r, k) =>
+      k === 'otherCpu' ? delta(r, 'machineBusy') - delta(r, 'cpu') - delta(r, 'pgCpu') - delta(r, 'benchCpu') : r.probed.after[k] - r.probed.before[k];
+    const per = (r, k) => delta(r, k) / r.requests;
+    /** A share of the machine's CPU time (all cores) between the probes, in %. */
+    const share = (r, k) => ((100 * delta(r, k)) / delta(r, 'machineAll')).toFixed(0);
     const reference = { key: 'ref', path: '/api/auth/user', session: admin };
     const runs = new Map();
     await rounds(async (round) => {
@@ -203,7 +222,11 @@ export async function run() {
         const run = await load(`${portal.url}${s.path}`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${s.session.access_token}` }, probe });
         if (run.non2xx || run.errors) throw new Error(`${s.key}: errors under load: ${JSON.stringify({ non2xx: run.non2xx, errors: run.errors, statuses: run.statusCodeStats })}`);
         runs.set(s.key, [...(runs.get(s.key) ?? []), run]);
-        report.note(`round ${round + 1}, ${s.key}: p95 ${run.p95.toFixed(1)} ms, ${Math.round(run.rps)} req/s, server CPU ${per(run, 'cpu').toFixed(3)} ms a request`);
+        report.note(
+          `round ${round + 1}, ${s.key}: p95 ${run.p95.toFixed(1)} ms (mean ${((CONNECTIONS * 1000) / run.rps).toFixed(1)}), ${Math.round(run.rps)} req/s;` +
+            ` CPU a request: server ${per(run, 'cpu').toFixed(3)}, PostgreSQL ${per(run, 'pgCpu').toFixed(3)}, load generator ${per(run, 'benchCpu').toFixed(3)}, anything else ${per(run, 'otherCpu').toFixed(3)} ms;` +
+            ` machine busy ${share(run, 'machineBusy')} %, steal ${share(run, 'steal')} %`,
+        );
       }
     });
     report.figure('reference: GET /api/auth/user, server CPU per request', runs.get('ref').map((r) => per(r, 'cpu')), { unit: 'ms', digits: 3 });
@@ -214,6 +237,9 @@ export async function run() {
       report.figure(`${s.key}. server CPU per request`, rs.map((r) => per(r, 'cpu')), { unit: 'ms', digits: 2 });
       report.figure(`${s.key}. PostgreSQL CPU per request`, rs.map((r) => per(r, 'pgCpu')), { unit: 'ms', digits: 2 });
       report.figure(`${s.key}. PostgreSQL active time per request`, rs.map((r) => per(r, 'db')), { unit: 'ms', digits: 2 });
+      report.figure(`${s.key}. load generator CPU per request`, rs.map((r) => per(r, 'benchCpu')), { unit: 'ms', digits: 2 });
+      report.figure(`${s.key}. other processes' CPU per request`, rs.map((r) => per(r, 'otherCpu')), { unit: 'ms', digits: 2 });
+      report.figure(`${s.key}. steal (CPU taken by the hypervisor)`, rs.map((r) => Number(share(r, 'steal'))), { unit: '%', digits: 0 });
     }
   } finally {
     await client.end().catch(() => {});

@@ -124,13 +124,17 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await ctx.sessions.start(database);
   app.addHook('onClose', () => ctx.sessions.stop());
 
-  // One log line per request, with no body, token or secret in it.
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
-      { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-  });
+  // One log line per request, with no body, token or secret in it — and no hook at all when the
+  // level drops it (LOG_LEVEL=warn): building the line cost ~15 µs a request for nothing.
+  if (app.log.isLevelEnabled('info')) {
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info(
+        { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+      done();
+    });
+  }
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {

@@ -79,7 +79,10 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process on an embedded databas
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
 
-    const again = startServer(port);
+    // At LOG_LEVEL=warn (above) no request is logged; at info, one line a request: method, path
+    // without the query, status and time — no body, password or token.
+    expect(first.output()).not.toMatch(/"msg":"request"/);
+    const again = startServer(port, { LOG_LEVEL: 'info' });
     await waitHealthy(port);
     const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/token?grant_type=password`, {
       method: 'POST',
@@ -87,6 +90,21 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process on an embedded databas
       body: JSON.stringify({ email: 'kept@example.test', password: 'kept-password' }),
     });
     expect(signIn.status).toBe(200);
+    const { access_token } = (await signIn.json()) as { access_token: string };
+    expect((await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { authorization: `Bearer ${access_token}` } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200)); // the log lines reach the pipe
+    const requestLines = again
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('"msg":"request"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(requestLines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'POST', url: '/api/auth/token', status: 200, ms: expect.any(Number) }),
+        expect.objectContaining({ method: 'GET', url: '/api/auth/user', status: 200 }),
+      ]),
+    );
+    expect(again.output()).not.toMatch(/kept-password|grant_type|Bearer/);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 120_000);
