@@ -96,7 +96,12 @@ function machineCpuMs() {
   }
 }
 
-/** CPU time of every PostgreSQL process (server, backends, workers) so far, in ms (Linux /proc). */
+/**
+ * CPU time of every PostgreSQL process (server, backends, workers) so far, in ms (Linux /proc).
+ * A process that exits between two readings takes its time with it — the pool closes idle
+ * connections, so the reference run, which runs no statement, can show a negative figure (and
+ * "anything else" the same amount more).
+ */
 function postgresCpuMs() {
   let total = 0;
   for (const entry of readdirSync('/proc')) {

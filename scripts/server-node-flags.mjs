@@ -5,5 +5,10 @@
 // - a 64 MB semi-space (default 16) makes young-generation collections 2.5–3 times rarer;
 // - collecting the young generation on the main thread alone avoids waiting for V8's helper
 //   threads when PostgreSQL holds the other cores: with them, on two shared cores, these
-//   collections took 10–13 ms each instead of ~2 (measured: docs/performance.md, session 9).
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--no-parallel-scavenge'];
+//   collections took 10–13 ms each instead of ~2 (measured: docs/performance.md, session 9);
+// - no allocation-site pretenuring: V8 decides per allocation site to allocate straight in the old
+//   generation when its objects survived a while, and keeps that decision when they no longer do.
+//   A server that had been idle or busy with something else (here: while a million requests were
+//   imported) kept request-path objects pretenured under load, and every young collection cost
+//   ~6 times as much: p95 13–14 ms instead of 8 (decision 009, docs/performance.md, session 10).
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--no-parallel-scavenge', '--no-allocation-site-pretenuring'];
