@@ -126,7 +126,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   // One log line per request, with no body, token or secret in it — and no hook at all when the
   // level drops it (LOG_LEVEL=warn): building the line cost ~15 µs a request for nothing.
-  if (app.log.isLevelEnabled('info')) {
+  if (['trace', 'debug', 'info'].includes(config.logLevel)) {
     app.addHook('onResponse', (req, reply, done) => {
       req.log.info(
         { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
