@@ -83,14 +83,15 @@ const probeOf = (pid, client) => async () => {
 };
 
 /**
- * The whole machine's CPU so far, in ms (Linux /proc/stat, all cores): busy (everything but idle
- * and I/O wait) and steal (time the hypervisor gave this machine's CPUs to someone else). With
- * the server's, PostgreSQL's and this process's own CPU it tells whether anything else ran.
+ * The whole machine's CPU so far, in ms (Linux /proc/stat, all cores): busy (what ran here:
+ * everything but idle, I/O wait and steal), steal (time the hypervisor gave this machine's CPUs to
+ * someone else) and all of it. With the server's, PostgreSQL's and this process's own CPU, busy
+ * tells whether anything else ran; steal is kept apart, as nothing here ran in it.
  */
 function machineCpuMs() {
   try {
     const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return { machineBusy: ((user + nice + system + irq + softirq + steal) * 1000) / 100, steal: (steal * 1000) / 100, machineAll: ((user + nice + system + idle + iowait + irq + softirq + steal) * 1000) / 100 };
+    return { machineBusy: ((user + nice + system + irq + softirq) * 1000) / 100, steal: (steal * 1000) / 100, machineAll: ((user + nice + system + idle + iowait + irq + softirq + steal) * 1000) / 100 };
   } catch {
     return { machineBusy: NaN, steal: NaN, machineAll: NaN };
   }
