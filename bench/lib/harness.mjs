@@ -142,6 +142,7 @@ export async function startPortal({ db, databaseUrl, dataDir, env = {}, demo = t
     label: `portal server (${db})`,
     env: {
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       DEMO_DATA: demo ? '1' : '0',
       // The benchmark signs in many clients from one address.

@@ -45,10 +45,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL is required in production: links in e-mails point there (e.g. https://portal.example.com)',
+    );
+  }
   if (!!e.ADMIN_EMAIL !== !!e.ADMIN_PASSWORD) {
     throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither');
   }
-  const production = e.NODE_ENV === 'production';
   // Demo mode is opt-in wherever real data may live: a PostgreSQL server or production.
   const demo = e.DEMO_DATA ?? (!e.DATABASE_URL && !production);
   return {
@@ -67,7 +72,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL,
+    /**
+     * The portal's own origin, where every link in an e-mail points: PUBLIC_URL, or outside
+     * production the configured HOST:PORT. Never the request's Host or X-Forwarded-* headers,
+     * which any client can set (docs/security.md).
+     */
+    publicOrigin: publicOriginOf(e.PUBLIC_URL, e.HOST, e.PORT),
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
@@ -80,4 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : null,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function publicOriginOf(publicUrl: string | undefined, host: string, port: number): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  // A wildcard listen address is not an address a browser can open.
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`).origin;
 }

@@ -67,7 +67,14 @@ export const ZRecoverRequest = z.object({
   email: ZEmail,
   code_challenge: z.string().min(43).max(128),
   code_challenge_method: z.literal('S256'),
-  redirect_to: z.url(),
+  /**
+   * Where the reset link opens: a path of the portal (`/reset-password`), or an absolute URL on
+   * the portal's own public origin — the server checks that, never trusting the request's Host.
+   */
+  redirect_to: z
+    .string()
+    .max(2000)
+    .refine((v) => /^\/(?![/\\])/.test(v) || URL.canParse(v), { message: 'invalid_url' }),
 });
 export type TRecoverRequest = z.infer<typeof ZRecoverRequest>;
 

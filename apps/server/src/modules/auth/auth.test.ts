@@ -227,13 +227,12 @@ describe('profile updates', () => {
 describe('password recovery (PKCE)', () => {
   const verifier = () => randomBytes(48).toString('base64url');
   const challengeOf = (v: string) => createHash('sha256').update(v).digest('base64url');
-  const redirect = 'http://localhost:80/reset-password';
+  const redirect = '/reset-password';
 
   async function requestCode(email: string, v: string) {
     const mails = (await outbox(server)).length;
     const res = await server.call('POST', '/api/auth/recover', {
       body: { email, code_challenge: challengeOf(v), code_challenge_method: 'S256', redirect_to: redirect },
-      headers: { host: 'localhost:80' },
     });
     expect(res.statusCode).toBe(200);
     const all = await outbox(server, mails + 1);
@@ -249,6 +248,8 @@ describe('password recovery (PKCE)', () => {
     const { code, mail } = await requestCode(email, v);
     expect(mail).toContain(`To: ${email}`);
     expect(code).toBeTruthy();
+    // The link is on the portal's configured origin (HOST:PORT in a test, PUBLIC_URL in production).
+    expect(mail).toContain(`http://localhost:3000/reset-password?code=${code}`);
 
     const wrongVerifier = await token('pkce', { auth_code: code, code_verifier: verifier() });
     expect(wrongVerifier.statusCode).toBe(400);
@@ -290,7 +291,6 @@ describe('password recovery (PKCE)', () => {
     const before = (await outbox(server)).length;
     const res = await server.call('POST', '/api/auth/recover', {
       body: { email: 'ghost@nowhere.test', code_challenge: challengeOf(verifier()), code_challenge_method: 'S256', redirect_to: redirect },
-      headers: { host: 'localhost:80' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
@@ -305,6 +305,43 @@ describe('password recovery (PKCE)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ redirect_to: 'invalid_url' });
+  });
+
+  // Issue #22, item 2: the attacker chose the Host (and the PKCE challenge), so a link on the
+  // Host's origin would hand them the victim's code — with PUBLIC_URL set or not.
+  it.each([
+    ['without PUBLIC_URL', {}],
+    ['with PUBLIC_URL set', { PUBLIC_URL: 'https://portal.example.com' }],
+  ])('never mails a link on the origin of the request\'s Host or X-Forwarded-Host (%s)', async (_, env) => {
+    const other = Object.keys(env).length ? await startTestServer(env) : server;
+    try {
+      const { email } = await createUser(other);
+      const before = (await outbox(other)).length;
+      const hostile = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+      for (const redirect_to of ['http://evil.example/reset-password', '//evil.example/reset-password', 'http://evil.example:3000/reset-password']) {
+        const res = await other.call('POST', '/api/auth/recover', {
+          body: { email, code_challenge: challengeOf(verifier()), code_challenge_method: 'S256', redirect_to },
+          headers: hostile,
+        });
+        expect(res.statusCode, redirect_to).toBe(400);
+        expect(res.json().error.fields).toEqual({ redirect_to: 'invalid_url' });
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await outbox(other)).length).toBe(before);
+
+      // A path is put on the configured origin, whatever the Host said.
+      const ok = await other.call('POST', '/api/auth/recover', {
+        body: { email, code_challenge: challengeOf(verifier()), code_challenge_method: 'S256', redirect_to: '/reset-password' },
+        headers: hostile,
+      });
+      expect(ok.statusCode).toBe(200);
+      const mail = (await outbox(other, before + 1)).at(-1)!;
+      const origin = 'PUBLIC_URL' in env ? 'https://portal.example.com' : 'http://localhost:3000';
+      expect(mail).toContain(`${origin}/reset-password?code=`);
+      expect(mail).not.toContain('evil.example');
+    } finally {
+      if (other !== server) await other.close();
+    }
   });
 });
 

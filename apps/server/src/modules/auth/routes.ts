@@ -68,8 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: { tags, summary: 'Send a password reset link (PKCE)', body: ZRecoverRequest, response: { 200: ZOk } },
     },
     async (req) => {
-      const origin = new URL(`${req.protocol}://${req.host}`).origin;
-      await auth.recover(req.body, { ...client(req), origin });
+      await auth.recover(req.body, client(req));
       return { ok: true as const };
     },
   );

@@ -180,13 +180,12 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /** Always answers the same, whether or not the email has an account. */
-    async recover(input: TRecoverRequest, client: ClientInfo & { origin: string }): Promise<void> {
+    async recover(input: TRecoverRequest, client: ClientInfo): Promise<void> {
       await countAuthCall(client.ip);
-      const allowed = new Set([client.origin, config.publicUrl ? new URL(config.publicUrl).origin : null]);
-      if (!allowed.has(new URL(input.redirect_to).origin)) {
-        // Reset links only ever point back at this portal, never at another site.
-        throw badRequest({ redirect_to: 'invalid_url' });
-      }
+      // Reset links only ever point at this portal's public origin (PUBLIC_URL), never at the
+      // request's Host: a client that chose the Host could otherwise receive the victim's code.
+      const link = new URL(input.redirect_to, config.publicOrigin);
+      if (link.origin !== config.publicOrigin) throw badRequest({ redirect_to: 'invalid_url' });
       const user = await findUserByEmail(db, input.email);
       if (!user || !user.active) return;
       const code = randomToken();
@@ -196,7 +195,6 @@ export function createAuthService(ctx: AppContext) {
         codeChallenge: input.code_challenge,
         expiresAt: new Date(Date.now() + RECOVERY_CODE_TTL_MS),
       });
-      const link = new URL(input.redirect_to);
       link.searchParams.set('code', code);
       const { company_name } = await getSettings(db, ['company_name']);
       const mail = passwordResetMail({ name: user.name, link: link.toString(), company: company_name, language: user.language });

@@ -32,6 +32,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> =
         response: { 201: ZBookingResponse },
       },
     },
-    async (req, reply) => reply.status(201).send(await booking.book(actorOf(req), req.body, new URL(`${req.protocol}://${req.host}`).origin)),
+    async (req, reply) => reply.status(201).send(await booking.book(actorOf(req), req.body)),
   );
 };

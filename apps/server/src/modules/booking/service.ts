@@ -144,9 +144,9 @@ export function createBookingService(ctx: AppContext, requests: { get: (caller: 
       };
     },
 
-    async book(caller: RequestCaller, input: TBookingRequest, origin: string): Promise<TBookingResponse> {
+    async book(caller: RequestCaller, input: TBookingRequest): Promise<TBookingResponse> {
       const done = await db.transaction((tx) => bookAppointment(tx, caller, input));
-      if (done.invitation) await mailInvitation(ctx, done.invitation, origin);
+      if (done.invitation) await mailInvitation(ctx, done.invitation);
       const row = await findAppointment(db, done.appointmentId, appointmentVisibility(caller));
       return {
         service_request: await requests.get(caller, done.requestId),

@@ -55,7 +55,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod<{ requests: ServiceRequ
       config: { access: 'create:service_request' },
       schema: { tags, summary: 'Raise a request (a customer for themselves; an admin for any customer, or a new one)', body: ZCreateServiceRequest, response: { 201: ZServiceRequest } },
     },
-    async (req, reply) => reply.status(201).send(await requests.create(actorOf(req), req.body, new URL(`${req.protocol}://${req.host}`).origin)),
+    async (req, reply) => reply.status(201).send(await requests.create(actorOf(req), req.body)),
   );
 
   app.get(

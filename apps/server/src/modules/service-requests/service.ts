@@ -557,8 +557,8 @@ function bulkBody(input: TBulkRequest) {
 }
 
 /** The welcome mail of a customer created on the spot, after the commit; a failure is logged, not undone (they can still use "forgot password"). */
-export async function mailInvitation(ctx: AppContext, invitation: Invitation, origin: string): Promise<void> {
-  const link = invitationLink(ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : origin, invitation);
+export async function mailInvitation(ctx: AppContext, invitation: Invitation): Promise<void> {
+  const link = invitationLink(ctx.config.publicOrigin, invitation);
   const { company_name } = await getSettings(ctx.db, ['company_name']);
   const mail = welcomeMail({ ...invitation.user, link, company: company_name, days: INVITATION_TTL_DAYS });
   await ctx.mailer.send({ to: invitation.user.email, ...mail, links: [link] }).catch((err) => ctx.log.error({ err }, 'could not send the welcome mail'));
@@ -585,10 +585,9 @@ export function createServiceRequestService(ctx: AppContext) {
       return { ...lists, default_address: own?.address ?? null };
     },
 
-    /** `origin`: where the welcome link of a customer created on the spot points (unless PUBLIC_URL is set). */
-    async create(caller: RequestCaller, input: TCreateServiceRequest, origin: string): Promise<TServiceRequest> {
+    async create(caller: RequestCaller, input: TCreateServiceRequest): Promise<TServiceRequest> {
       const { request, invitation } = await db.transaction((tx) => raiseRequest(tx, caller, input));
-      if (invitation) await mailInvitation(ctx, invitation, origin);
+      if (invitation) await mailInvitation(ctx, invitation);
       return request;
     },
 

@@ -5,7 +5,6 @@ import { ZServiceRequestOptions } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
 import { getSettings } from '../settings/service.js';
-import { requestOrigin } from '../users/routes.js';
 import type { TechnicianService } from './service.js';
 
 const tags = ['technicians'];
@@ -59,7 +58,7 @@ export const technicianRoutes: FastifyPluginAsyncZod<{ technicians: TechnicianSe
         response: { 201: ZTechnician },
       },
     },
-    async (req, reply) => reply.code(201).send(await technicians.create(actorOf(req), req.body, requestOrigin(req))),
+    async (req, reply) => reply.code(201).send(await technicians.create(actorOf(req), req.body)),
   );
 
   app.patch(

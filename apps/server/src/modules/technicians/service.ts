@@ -193,7 +193,7 @@ export function createTechnicianService(ctx: AppContext, accounts: UserAdminServ
     },
 
     /** The user, the technician profile and the van, all or nothing; then the welcome mail. */
-    async create(actor: Actor, input: TCreateTechnicianRequest, origin: string): Promise<TTechnician> {
+    async create(actor: Actor, input: TCreateTechnicianRequest): Promise<TTechnician> {
       const user = await accounts.createAccount(
         actor,
         {
@@ -204,7 +204,6 @@ export function createTechnicianService(ctx: AppContext, accounts: UserAdminServ
           role: 'technician',
           technician: { skills: input.skills, weeklyHours: input.weekly_hours, vanCode: input.van_code },
         },
-        origin,
         { skills: input.skills, weekly_hours: normaliseWeeklyHours(input.weekly_hours), van_code: input.van_code ?? null },
       );
       return (await getTechnician(db, user.id))!;

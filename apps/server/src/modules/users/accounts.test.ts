@@ -6,14 +6,15 @@ import { createUser, outbox, startTestServer, type TestServer } from '../../../t
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Welcome links point at PUBLIC_URL, never at the request's Host (sent as another site below).
+  server = await startTestServer({ PUBLIC_URL: 'http://portal.test:8080' });
   admin = (await server.signIn('admin@demo.test')).access_token;
 });
 afterAll(() => server.close());
 
 const list = (query: string, token = admin) => server.call('GET', `/api/admin/users?${query}`, { token });
 const create = (body: unknown, token = admin) =>
-  server.call('POST', '/api/admin/users', { token, body, headers: { host: 'portal.test:8080' } });
+  server.call('POST', '/api/admin/users', { token, body, headers: { host: 'evil.example' } });
 
 /** The welcome link of the newest mail to `email`: code and verifier. */
 async function welcomeLinkFor(email: string, before: number) {

@@ -16,9 +16,6 @@ import type { UserAdminService } from './service.js';
 const tags = ['users'];
 const params = z.object({ id: z.uuid() });
 
-/** Where links in mail point when PUBLIC_URL is not set: the portal as the admin's browser reached it. */
-export const requestOrigin = (req: { protocol: string; host: string }) => new URL(`${req.protocol}://${req.host}`).origin;
-
 export const adminUserRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UserAdminService }> = async (app, { auth, users }) => {
   app.get(
     '/users',
@@ -45,7 +42,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: 
         response: { 201: ZAdminUser },
       },
     },
-    async (req, reply) => reply.code(201).send(await users.create(actorOf(req), req.body, requestOrigin(req))),
+    async (req, reply) => reply.code(201).send(await users.create(actorOf(req), req.body)),
   );
 
   app.get(

@@ -135,7 +135,7 @@ export function createUserAdminService(ctx: AppContext) {
    * a one-time link to choose theirs. Returns the new user row. The mail goes out after the commit;
    * a mail failure is logged, not undone (the user can still use "forgot password").
    */
-  async function createAccount(actor: Actor, input: Omit<NewAccount, 'passwordHash'>, origin: string, auditAfter?: Record<string, unknown>) {
+  async function createAccount(actor: Actor, input: Omit<NewAccount, 'passwordHash'>, auditAfter?: Record<string, unknown>) {
     // Hashing takes a while: outside the transaction (PGlite is one connection).
     const passwordHash = await hashPassword(randomToken());
     let created: { user: UserRow; invitation: { code: string; verifier: string } };
@@ -159,7 +159,7 @@ export function createUserAdminService(ctx: AppContext) {
       throw err;
     }
     const { user, invitation } = created;
-    const link = invitationLink(ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : origin, invitation);
+    const link = invitationLink(ctx.config.publicOrigin, invitation);
     const { company_name } = await getSettings(db, ['company_name']);
     const mail = welcomeMail({ name: user.name, email: user.email, link, company: company_name, language: user.language, days: INVITATION_TTL_DAYS });
     await ctx.mailer
@@ -215,8 +215,8 @@ export function createUserAdminService(ctx: AppContext) {
       return toAdminUser(row);
     },
 
-    async create(actor: Actor, input: TAdminCreateUserRequest, origin: string): Promise<TAdminUser> {
-      return toAdminUser(await createAccount(actor, input, origin));
+    async create(actor: Actor, input: TAdminCreateUserRequest): Promise<TAdminUser> {
+      return toAdminUser(await createAccount(actor, input));
     },
 
     async update(actor: Actor, id: string, input: TAdminUpdateUserRequest): Promise<TAdminUser> {

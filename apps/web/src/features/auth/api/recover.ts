@@ -13,7 +13,8 @@ export async function requestPasswordReset(email: string): Promise<void> {
       email: email.trim().toLowerCase(),
       code_challenge: challenge,
       code_challenge_method: 'S256',
-      redirect_to: `${window.location.origin}/reset-password`,
+      // A path: the server puts it on the portal's public address (never this page's host).
+      redirect_to: '/reset-password',
     },
   });
 }
