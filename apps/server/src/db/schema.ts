@@ -6,7 +6,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -35,6 +34,18 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
+
+/**
+ * jsonb whose values come back exactly as stored. Drizzle's own jsonb column JSON.parses any
+ * string the driver hands back — but both drivers already parse jsonb, so a stored string that
+ * looks like JSON ("2024", "true", "[1]") came back as a number, boolean or array (issue #22).
+ */
+const jsonb = <T = unknown>(name: string) =>
+  customType<{ data: T; driverData: unknown }>({
+    dataType: () => 'jsonb',
+    toDriver: (v) => JSON.stringify(v),
+    fromDriver: (v) => v as T,
+  })(name);
 
 export const roleEnum = pgEnum('role', ROLES);
 export const languageEnum = pgEnum('language', LANGUAGES);
@@ -106,7 +117,7 @@ export const technicians = pgTable('technicians', {
     .references(() => users.id, { onDelete: 'cascade' }),
   skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
   vanWarehouseId: uuid('van_warehouse_id').references(() => warehouses.id),
-  weeklyHours: jsonb('weekly_hours').$type<WeeklyHours>().notNull().default({}),
+  weeklyHours: jsonb<WeeklyHours>('weekly_hours').notNull().default({}),
   active: boolean('active').notNull().default(true),
 });
 
@@ -203,7 +214,7 @@ export const notifications = pgTable(
     /** Translation keys and their parameters, so each reader sees their own language. */
     title: text('title').notNull(),
     message: text('message').notNull(),
-    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    params: jsonb<Record<string, string | number>>('params').notNull().default({}),
     link: text('link'),
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
@@ -727,7 +738,7 @@ export const jobs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     runAt: ts('run_at').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    payload: jsonb<Record<string, unknown>>('payload').notNull().default({}),
     dedupeKey: text('dedupe_key'),
     /** The record the job is about (an appointment), so its pending jobs can be dropped. */
     subjectId: uuid('subject_id'),

@@ -123,6 +123,20 @@ describe('PUT /api/admin/settings: changes', () => {
     expect(await publicSettings()).toMatchObject({ company_name: 'Public Name', support_phone: '+966500000777', default_language: 'en', time_zone: 'Asia/Dubai', logo_url: null });
   });
 
+  // Issue #22, item 3: a name that looks like JSON came back as a number, boolean or array, and
+  // the sign-in page's settings answered 500 for everyone.
+  it.each(['2024', 'true', 'null', '[1]', '{"a":1}', '"quoted"', '1e308', '-0'])('keeps the company name %s a string, exactly', async (name) => {
+    expect((await put({ company_name: name })).statusCode).toBe(200);
+    const pub = await server.call('GET', '/api/settings/public');
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json().company_name).toBe(name);
+    const all = await get();
+    expect(all.statusCode).toBe(200);
+    expect(all.json().company_name).toBe(name);
+    const [audit] = (await settingsAudit('company_name')).slice(-1);
+    expect(audit!.after).toEqual({ company_name: name });
+  });
+
   it('saves reordered, renamed and added service and fault types', async () => {
     const { service_types } = (await get()).json();
     const next = [{ ...service_types[1], name_en: 'Mobiles' }, service_types[0], ...service_types.slice(2), entry('solar')];
