@@ -1,13 +1,15 @@
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import {
   REALTIME_CLOSE,
   REALTIME_HEARTBEAT_MS,
-  TOPICS,
+  REALTIME_REF_MAX_LENGTH,
+  ZRealtimeClientFrame,
   can,
   type CapabilityAction,
   type RealtimeCloseCode,
   type RealtimeServerFrame,
   type Role,
+  type TRealtimeClientFrame,
   type Topic,
 } from '@portal/shared';
 import type { AppContext } from '../../context.js';
@@ -100,7 +102,7 @@ export class RealtimeHub {
   readonly connections = new Set<Connection>();
   private unlisten: (() => Promise<void>) | null = null;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(readonly ctx: AppContext) {}
 
   async start() {
     this.unlisten = await this.ctx.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload), {
@@ -119,28 +121,40 @@ export class RealtimeHub {
   accept(socket: WebSocket) {
     const conn = new Connection(socket, this);
     this.connections.add(conn);
-    socket.on('message', (data) => void this.onFrame(conn, data.toString()));
+    // Nothing a client sends may escape as a rejection: one would end the whole process.
+    socket.on('message', (data, isBinary) => {
+      this.onFrame(conn, data, isBinary).catch((err) => this.ctx.log.error({ err }, 'realtime frame failed'));
+    });
     socket.on('close', () => conn.dispose());
+    // ws reports a frame over maxPayload (app.ts) or invalid UTF-8 here, on this socket alone,
+    // and closes it (1009, 1007); @fastify/websocket's own listener terminates it too.
     socket.on('error', () => conn.dispose());
   }
 
-  private async onFrame(conn: Connection, raw: string) {
-    conn.touch();
-    if (!conn.countFrame()) return conn.close(REALTIME_CLOSE.rateLimited, 'Too many messages');
-    let frame: { type?: unknown; ref?: unknown; token?: unknown; topic?: unknown };
-    try {
-      frame = JSON.parse(raw);
-    } catch {
-      return;
-    }
-    const ref = typeof frame.ref === 'string' ? frame.ref.slice(0, 64) : '';
+  private async onFrame(conn: Connection, data: RawData, isBinary: boolean) {
+    let ref = '';
     const reply = (status: 'ok' | 'error', code?: string, message?: string) =>
       conn.send({ type: 'reply', ref, status, ...(code ? { code, message } : {}) });
 
     try {
+      conn.touch();
+      // Counted before anything is read, so a stream of bad frames meets the same limit.
+      if (!conn.countFrame()) return conn.close(REALTIME_CLOSE.rateLimited, 'Too many messages');
+      // The protocol is JSON text only. A binary frame is answered like any other malformed
+      // frame rather than closing the socket: one rule for every bad frame, and the rate limit
+      // above still bounds a client that keeps sending them.
+      if (isBinary) return reply('error', 'validation_failed', 'Frames must be JSON text, not binary');
+      const parsed = parseFrame(textOf(data));
+      if (!parsed.ok) {
+        ref = parsed.ref;
+        return reply('error', parsed.code, parsed.message);
+      }
+      const frame = parsed.frame;
+      ref = frame.ref ?? '';
+
       switch (frame.type) {
         case 'auth': {
-          const subscriber = typeof frame.token === 'string' ? await this.verify(frame.token) : null;
+          const subscriber = await this.verify(frame.token);
           if (!subscriber) return conn.close(REALTIME_CLOSE.unauthenticated, 'Invalid or expired token');
           conn.authenticated(subscriber);
           return reply('ok');
@@ -153,18 +167,14 @@ export class RealtimeHub {
         case 'join':
         case 'leave': {
           if (!conn.subscriber) return reply('error', 'unauthenticated', 'Authenticate first');
-          const topic = frame.topic as Topic;
-          if (!(TOPICS as readonly string[]).includes(topic)) return reply('error', 'not_found', 'Unknown topic');
           if (frame.type === 'leave') {
-            conn.topics.delete(topic);
+            conn.topics.delete(frame.topic);
             return reply('ok');
           }
-          if (!can(conn.subscriber.role, TOPIC_ACCESS[topic])) return reply('error', 'forbidden', 'Not allowed');
-          conn.topics.add(topic);
+          if (!can(conn.subscriber.role, TOPIC_ACCESS[frame.topic])) return reply('error', 'forbidden', 'Not allowed');
+          conn.topics.add(frame.topic);
           return reply('ok');
         }
-        default:
-          return reply('error', 'validation_failed', 'Unknown message type');
       }
     } catch (err) {
       this.ctx.log.error({ err }, 'realtime frame failed');
@@ -228,4 +238,43 @@ export class RealtimeHub {
 
 function inAudience(s: Subscriber, e: DomainEvent): boolean {
   return (e.audience.userIds?.includes(s.userId) ?? false) || (e.audience.roles?.includes(s.role) ?? false);
+}
+
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+}
+
+type ParsedFrame =
+  | { ok: true; frame: TRealtimeClientFrame }
+  | { ok: false; ref: string; code: 'validation_failed' | 'not_found'; message: string };
+
+/** A client frame checked against the protocol's schema; never throws, whatever the text. */
+function parseFrame(text: string): ParsedFrame {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, ref: '', code: 'validation_failed', message: 'Frames must be JSON' };
+  }
+  const result = ZRealtimeClientFrame.safeParse(value);
+  if (result.success) return { ok: true, frame: result.data };
+  const ref = refOf(value);
+  const [first, ...others] = result.error.issues;
+  // A well-formed join or leave of a topic that does not exist keeps its own answer.
+  // (An issue at `topic` means the value is an object whose type matched a join or leave.)
+  if (first && !others.length && first.path.join('.') === 'topic' && typeof (value as { topic: unknown }).topic === 'string') {
+    return { ok: false, ref, code: 'not_found', message: 'Unknown topic' };
+  }
+  const problems = result.error.issues
+    .slice(0, 3)
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message));
+  return { ok: false, ref, code: 'validation_failed', message: `Invalid frame: ${problems.join('; ')}` };
+}
+
+/** The ref of a frame that failed validation, echoed only when it is itself a valid ref. */
+function refOf(value: unknown): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, 'ref')) return '';
+  const ref = (value as { ref: unknown }).ref;
+  return typeof ref === 'string' && ref.length <= REALTIME_REF_MAX_LENGTH ? ref : '';
 }
