@@ -29,6 +29,9 @@ const ZEnv = z.object({
   RATE_LIMIT_IP_WINDOW_S: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_LOGIN_FAILURES_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_ACCOUNT_FAILURES_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_ACCOUNT_WINDOW_S: z.coerce.number().int().min(1).default(3600),
+  RATE_LIMIT_ACCOUNT_LOCK_S: z.coerce.number().int().min(1).default(900),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be an email address')).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
@@ -85,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ipWindowS: e.RATE_LIMIT_IP_WINDOW_S,
       loginFailuresMax: e.RATE_LIMIT_LOGIN_FAILURES_MAX,
       loginWindowS: e.RATE_LIMIT_LOGIN_WINDOW_S,
+      // Per account, from every address together (issue #22); a repeated lock lasts longer.
+      accountFailuresMax: e.RATE_LIMIT_ACCOUNT_FAILURES_MAX,
+      accountWindowS: e.RATE_LIMIT_ACCOUNT_WINDOW_S,
+      accountLockS: e.RATE_LIMIT_ACCOUNT_LOCK_S,
     },
     /** The first admin, created on a database that has none (a real install's first start). */
     firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : null,

@@ -75,6 +75,7 @@ export async function startTestServer(
     // Tests sign in far more often than people do; the rate-limit tests set their own limits.
     RATE_LIMIT_IP_MAX: '100000',
     RATE_LIMIT_LOGIN_FAILURES_MAX: '100000',
+    RATE_LIMIT_ACCOUNT_FAILURES_MAX: '100000',
     ...env,
   });
   // A second instance shares the first one's PostgreSQL database through its own connections.

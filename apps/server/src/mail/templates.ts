@@ -50,3 +50,69 @@ export function welcomeMail(opts: { name: string; email: string; link: string; c
   const html = block(first, first === ar ? 'rtl' : 'ltr') + '<hr>' + block(second, second === ar ? 'rtl' : 'ltr');
   return { subject: first.subject, text, html };
 }
+
+/**
+ * Sign-in with a password was paused after many failed attempts (security issue #22): sent once
+ * per pause to the account's owner. The time is in the company's zone; counts are "label: n"
+ * lines, so the Arabic needs no number agreement.
+ */
+export function signInPausedMail(opts: {
+  name: string;
+  company: string;
+  language: Language;
+  failures: number;
+  addresses: number;
+  until: Date;
+  timeZone: string;
+  /** The "forgot password" page. */
+  link: string;
+}) {
+  const when = (language: Language) => formatInZone(opts.until, language, opts.timeZone);
+  const en = {
+    subject: `${opts.company}: sign-in to your account was paused`,
+    hello: `Hello ${opts.name},`,
+    body: 'After many failed attempts to sign in to your account with a wrong password, we have paused signing in with a password for a while.',
+    facts: [
+      `Failed attempts: ${opts.failures}`,
+      `Different network addresses they came from: ${opts.addresses}`,
+      `Sign-in opens again at: ${when('en')}`,
+    ],
+    notYou:
+      'If this was not you, someone may be trying to guess your password. You can reset it now with "Forgot password?" on the sign-in page; the new password works at once, even during the pause.',
+  };
+  const ar = {
+    subject: `${opts.company}: أُوقف تسجيل الدخول إلى حسابك مؤقتاً`,
+    hello: `مرحباً ${opts.name}،`,
+    body: 'بعد محاولات كثيرة فاشلة لتسجيل الدخول إلى حسابك بكلمة مرور خاطئة، أوقفنا تسجيل الدخول بكلمة المرور لبعض الوقت.',
+    facts: [
+      `عدد المحاولات الفاشلة: ${opts.failures}`,
+      `عدد عناوين الشبكة المختلفة التي جاءت منها: ${opts.addresses}`,
+      `يُتاح تسجيل الدخول مجدداً في: ${when('ar')}`,
+    ],
+    notYou:
+      'إذا لم تكن أنت، فربما يحاول أحدهم تخمين كلمة مرورك. يمكنك إعادة تعيينها الآن من «نسيت كلمة المرور؟» في صفحة تسجيل الدخول؛ وتعمل كلمة المرور الجديدة فوراً حتى أثناء الإيقاف.',
+  };
+  const [first, second] = opts.language === 'ar' ? [ar, en] : [en, ar];
+  const text = [first, second]
+    .map((l) => `${l.hello}\n\n${l.body}\n\n${l.facts.join('\n')}\n\n${l.notYou}\n\n${opts.link}`)
+    .join('\n\n-----\n\n');
+  const block = (l: typeof en, dir: 'rtl' | 'ltr') =>
+    `<div dir="${dir}"><p>${escapeHtml(l.hello)}</p><p>${escapeHtml(l.body)}</p>` +
+    `<ul>${l.facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul><p>${escapeHtml(l.notYou)}</p>` +
+    `<p><a href="${escapeHtml(opts.link)}">${escapeHtml(opts.link)}</a></p></div>`;
+  const html = block(first, first === ar ? 'rtl' : 'ltr') + '<hr>' + block(second, second === ar ? 'rtl' : 'ltr');
+  return { subject: first.subject, text, html };
+}
+
+/** "Thursday, November 26, 2026 at 2:02 AM (Asia/Riyadh)": the language's words, Latin digits (as the web app). */
+function formatInZone(date: Date, language: Language, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short', numberingSystem: 'latn' };
+  for (const zone of [timeZone, 'UTC']) {
+    try {
+      return `${new Intl.DateTimeFormat(language, { ...options, timeZone: zone }).format(date)} (${zone})`;
+    } catch {
+      // Not a zone this runtime knows: UTC, and say so.
+    }
+  }
+  return date.toISOString();
+}

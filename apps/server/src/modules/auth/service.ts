@@ -7,10 +7,10 @@ import { customers, recoveryCodes, refreshTokens, sessions, users } from '../../
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { audit } from '../../lib/audit.js';
-import { passwordResetMail } from '../../mail/templates.js';
+import { passwordResetMail, signInPausedMail } from '../../mail/templates.js';
 import { getSettings } from '../settings/service.js';
 import { hashPassword, pkceChallenge, randomToken, sha256, timingDummyHash, verifyPassword } from './crypto.js';
-import { tooMany } from './rate-limit.js';
+import { AccountThrottle, accountOf, tooMany, type AccountLock } from './rate-limit.js';
 import {
   findLiveSessionIn,
   publishUsersChanged,
@@ -76,6 +76,33 @@ export function createAuthService(ctx: AppContext) {
   const countAuthCall = (ip: string | null) =>
     limiter.consume(`auth-ip:${ip ?? 'unknown'}`, limits.ipMax, limits.ipWindowS);
 
+  /** Per account, from every address together (issue #22): see AccountThrottle. */
+  const accounts = new AccountThrottle(limiter, {
+    failuresMax: limits.accountFailuresMax,
+    windowS: limits.accountWindowS,
+    lockS: limits.accountLockS,
+  });
+
+  /** Tells the owner that sign-in was paused. In the background, like the reset mail: no timing difference. */
+  function mailSignInPaused(user: UserRow, account: string, lock: AccountLock) {
+    const link = new URL('/forgot-password', config.publicOrigin).toString();
+    void (async () => {
+      const addresses = await accounts.addresses(account);
+      const { company_name, time_zone } = await getSettings(db, ['company_name', 'time_zone']);
+      const mail = signInPausedMail({
+        name: user.name,
+        company: company_name,
+        language: user.language,
+        failures: lock.failures,
+        addresses,
+        until: lock.until,
+        timeZone: time_zone,
+        link,
+      });
+      await ctx.mailer.send({ to: user.email, ...mail, links: [link] });
+    })().catch((err: unknown) => ctx.log.error({ err }, 'could not send the sign-in paused mail'));
+  }
+
   return {
     openSession,
 
@@ -112,15 +139,24 @@ export function createAuthService(ctx: AppContext) {
       if (failures.count >= limits.loginFailuresMax) throw tooMany(failures.retryAfter);
 
       const user = await findUserByEmail(db, input.email);
+      // Per account, from every address: while locked the password is not even checked, so the
+      // right one learns nothing. Unknown emails are counted and locked the same way.
+      const account = accountOf(input.email, user?.passwordHash);
+      const lockedFor = await accounts.lockedFor(account);
+      if (lockedFor > 0) throw tooMany(lockedFor);
+
       const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
       if (!user || !ok) {
         const { count, retryAfter } = await limiter.hit(failureKey, limits.loginWindowS);
+        const lock = await accounts.failed(account, client.ip);
+        if (lock && user?.active) mailSignInPaused(user, account, lock);
         if (count > limits.loginFailuresMax) throw tooMany(retryAfter);
         // Repeated failures slow down before they lock: 0, 250, 500 … ms, at most 1 s.
         await sleep(Math.min(count - 1, 4) * 250);
         throw invalidCredentials();
       }
       if (!user.active) throw new AppError(403, 'account_disabled', 'This account is disabled. Please contact support.');
+      // Only this address's own failures are forgiven; the account's count stands (see AccountThrottle).
       await limiter.reset(failureKey);
       return db.transaction(async (tx) => {
         await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
