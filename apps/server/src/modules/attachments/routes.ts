@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, ZAttachment } from '@portal/shared';
@@ -9,10 +10,34 @@ import type { AttachmentService } from './service.js';
 const params = z.object({ id: z.uuid({ message: 'invalid' }) });
 const tags = ['field work'];
 
+/** The multipart limits of an upload: one file, a few short fields, never more than MAX_PHOTO_BYTES buffered. */
+const LIMITS = { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 6 };
+
+/**
+ * What a failure while reading a multipart body is answered (issue #22): our own refusals as they
+ * are; the file over its size 413 file_too_large; too many parts, files or fields 413
+ * payload_too_large; anything else — busboy's errors carry no status ('Multipart: Boundary not
+ * found', 'Unexpected end of multipart data', 'Part terminated early…'), the plugin's 4xx ones
+ * (a `__proto__` field, a field declared JSON that is not) — is a malformed body: 400, never 500.
+ * Only reading the body happens where this is used, so no error of ours is hidden by it.
+ */
+function multipartError(err: unknown, log: FastifyBaseLogger): AppError {
+  if (err instanceof AppError) return err;
+  const { code, message } = err as { code?: string; message?: string };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError(413, 'file_too_large', `The file is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB`, { fields: { file: 'too_long' } });
+  }
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError(413, 'payload_too_large', `The form has too many parts: one file and at most ${LIMITS.fields} fields are accepted`);
+  }
+  log.debug({ code, message }, 'malformed multipart body');
+  return badRequest({ file: 'invalid' }, 'The upload could not be read: send one image as multipart/form-data (field `file`)');
+}
+
 /** Photos and signature images of a request (issue #10). */
 export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentService }> = async (app, { attachments }) => {
-  // Scoped to these routes: one file, a few short fields, never more than MAX_PHOTO_BYTES buffered.
-  await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 6 } });
+  // Scoped to these routes.
+  await app.register(multipart, { limits: LIMITS });
 
   app.post(
     '/service-requests/:id/attachments',
@@ -39,10 +64,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentSe
           }
         }
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'file_too_large', `The file is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB`, { fields: { file: 'too_long' } });
-        }
-        throw err;
+        throw multipartError(err, req.log);
       }
       if (!file || !file.length) throw badRequest({ file: 'required' });
       const caption = fields.caption?.trim() ? fields.caption.trim().slice(0, 500) : null;

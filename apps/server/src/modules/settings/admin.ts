@@ -18,6 +18,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { refreshAllSlaDue } from '../dispatch/sla-due.js';
+import { reencodeImage, type ImageRules } from '../attachments/images.js';
 import { publish } from '../realtime/events.js';
 import { getSettings, putSetting, type SettingKey } from './service.js';
 
@@ -145,12 +146,33 @@ export function decodeUpload(image: string): Buffer {
   return Buffer.from(compact, 'base64');
 }
 
-/** Stores a new logo (PNG, JPEG or WebP by content, ≤ 512 KB), audited and announced like any setting. */
+/** A logo is shown small: 2048×2048 pixels at most (4 Mpx), checked from its header before it is decoded (issue #22). */
+const LOGO_MAX_SIDE = 2048;
+const LOGO_RULES: ImageRules = {
+  formats: ['png', 'jpeg', 'webp'],
+  maxSide: LOGO_MAX_SIDE,
+  maxPixels: LOGO_MAX_SIDE * LOGO_MAX_SIDE,
+  limitText: `${LOGO_MAX_SIDE}×${LOGO_MAX_SIDE} pixels`,
+  field: 'image',
+  invalid: { code: 'validation_failed', message: 'The logo must be a PNG, JPEG or WebP image' },
+};
+
+/**
+ * Stores a new logo, audited and announced like any setting. It must be a PNG, JPEG or WebP by
+ * content (400), at most 512 KB (413) and 2048×2048 pixels by its header (413, before any pixel
+ * is decoded); it is served publicly, so what is stored is not the upload but the image decoded
+ * and re-encoded in its format without metadata (reencodeImage: no EXIF, GPS or comments, nothing
+ * appended to the file), which must still be at most 512 KB.
+ */
 export async function putLogo(db: Db, actor: Pick<Actor, 'userId' | 'ip'>, image: string): Promise<TAdminSettings> {
-  const bytes = decodeUpload(image);
-  if (bytes.length > LOGO_MAX_BYTES) throw new AppError(413, 'payload_too_large', `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`);
-  const type = sniffImage(bytes);
+  const upload = decodeUpload(image);
+  if (upload.length > LOGO_MAX_BYTES) throw new AppError(413, 'payload_too_large', `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`);
+  const type = sniffImage(upload);
   if (!type) throw badRequest({ image: 'invalid' }, 'The logo must be a PNG, JPEG or WebP image');
+  const { data: bytes } = await reencodeImage(upload, LOGO_RULES);
+  if (bytes.length > LOGO_MAX_BYTES) {
+    throw new AppError(413, 'payload_too_large', `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB once re-encoded; try a smaller image`);
+  }
   const meta: LogoMeta = { content_type: type, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.settings'))`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { ZCreateServiceRequest, type TSession } from '@portal/shared';
 import { auditLog, settings, technicians } from '../../db/schema.js';
 import { createUser, realtimeUrl, sessionFor, startTestServer, type TestServer } from '../../../test/harness.js';
@@ -230,9 +231,12 @@ describe('company logo', () => {
   });
 
   it('stores, serves with an ETag (304 on a match), shows in the public settings, and removes', async () => {
-    const res = await upload(`data:image/jpeg;base64,${png.toString('base64')}`);
+    // A real image: the logo is decoded and re-encoded without metadata before it is stored (issue #22).
+    const logo = await sharp({ create: { width: 64, height: 32, channels: 4, background: { r: 26, g: 115, b: 232, alpha: 1 } } }).png().toBuffer();
+    const res = await upload(`data:image/jpeg;base64,${logo.toString('base64')}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().logo).toMatchObject({ content_type: 'image/png', size: png.length });
+    expect(res.json().logo).toMatchObject({ content_type: 'image/png' });
+    const size = res.json().logo.size as number;
     const { logo_url } = await publicSettings();
     expect(logo_url).toBe(res.json().logo.url);
     expect(logo_url).toMatch(/^\/api\/settings\/logo\?v=/);
@@ -241,7 +245,9 @@ describe('company logo', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toContain('immutable');
-    expect(image.rawPayload.equals(png)).toBe(true);
+    expect(image.rawPayload.length).toBe(size);
+    const stored = await sharp(image.rawPayload).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['png', 64, 32]);
     const etag = image.headers.etag as string;
     expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
     const again = await server.call('GET', '/api/settings/logo', { headers: { 'if-none-match': etag } });
@@ -250,9 +256,9 @@ describe('company logo', () => {
 
     const audits = await settingsAudit('logo');
     expect(audits).toHaveLength(1);
-    expect(audits[0]!.after).toMatchObject({ logo: { content_type: 'image/png', size: png.length } });
+    expect(audits[0]!.after).toMatchObject({ logo: { content_type: 'image/png', size } });
 
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(16)]);
+    const webp = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#1a73e8' } }).webp().toBuffer();
     expect((await upload(webp.toString('base64'))).json().logo.content_type).toBe('image/webp');
 
     const removed = await server.call('DELETE', '/api/admin/settings/logo', { token: admin.access_token });
