@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { parse as secureJsonParse } from 'secure-json-parse';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -12,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode } from '@portal/shared';
+import type { ApiErrorBody, ErrorCode, FieldErrorCode } from '@portal/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -20,6 +21,7 @@ import { AppError, fieldsOf } from './lib/errors.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { createMailer } from './mail/mailer.js';
 import { accessPlugin } from './plugins/access.js';
+import { inputGuard } from './plugins/input-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { TokenSigner } from './modules/auth/tokens.js';
@@ -79,6 +81,54 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
+/** A request body that did not parse, told apart so the 400 can say which. */
+class BodyParseError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    message: string,
+    readonly field: FieldErrorCode,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Fastify's own JSON parser answers one "invalid JSON" for an empty body, broken JSON and a
+ * prototype key alike; this one tells them apart, with the same protection (secure-json-parse
+ * refuses `__proto__` and `constructor.prototype` keys, which would poison merged objects).
+ */
+function parseJsonBody(_req: unknown, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  if (text.trim() === '') return done(new BodyParseError('The request body is empty: send a JSON object', 'required'));
+  try {
+    done(null, secureJsonParse(text, { protoAction: 'error', constructorAction: 'error' }));
+  } catch (err) {
+    const prototypeKey = err instanceof SyntaxError && /forbidden prototype/.test(err.message);
+    done(
+      new BodyParseError(
+        prototypeKey ? 'The request body may not contain a __proto__ or constructor.prototype key' : 'The request body is not valid JSON',
+        'invalid',
+      ),
+    );
+  }
+}
+
+/**
+ * A body refused before any schema saw it (empty, not JSON, a prototype key, a content type the
+ * route does not take) gets the same 400 shape as a schema failure: the field at fault is the
+ * body itself, and the message says what is wrong with it.
+ */
+function parseRefusalOf(err: FastifyError): { status: number; message: string; fields: Record<string, FieldErrorCode> } | null {
+  if (err instanceof BodyParseError) return { status: 400, message: err.message, fields: { body: err.field } };
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'This content type is not accepted here: send application/json', fields: { body: 'invalid' } };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'The request body does not match its Content-Length', fields: { body: 'invalid' } };
+  }
+  return null;
+}
+
 function errorBody(code: ErrorCode, message: string, extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {}): ApiErrorBody {
   return { error: { code, message, ...extra } };
 }
@@ -103,6 +153,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON bodies only (the uploads register multipart themselves): text/plain is not a body any
+  // route takes, so it gets the clear 415 below instead of a string the schema then refuses.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -146,9 +200,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
         .status(400)
         .send(errorBody('validation_failed', 'Some fields are not valid', { fields: fieldsOf(err.validation, err.validationContext) }));
     }
+    const parse = parseRefusalOf(err);
+    if (parse) return reply.status(parse.status).send(errorBody('validation_failed', parse.message, { fields: parse.fields }));
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, wrong content type, body too large…
+      // Fastify's other refusals: body too large, unsupported method…
       return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'validation_failed', err.message));
     }
     req.log.error({ err }, 'unhandled error');
@@ -191,6 +247,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'").replace(' upgrade-insecure-requests;', ''),
   });
   await app.register(accessPlugin, { ctx });
+  await app.register(inputGuard);
 
   const hub = new RealtimeHub(ctx);
   await hub.start();

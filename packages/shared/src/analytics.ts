@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDay } from './appointments.js';
+import { ZDay } from './dates.js';
 import { PERFORMANCE_BUCKETS } from './reports.js';
 import { PRIORITIES } from './service-requests.js';
 import { missingOrInvalid } from './text-input.js';

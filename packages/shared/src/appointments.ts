@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDay, ZDayOrInstant, ZInstant } from './dates.js';
 import { missingOrInvalid, optionalText, requiredText, ZId } from './text-input.js';
 import { can } from './capabilities.js';
 import { ZSortOrder } from './paging.js';
@@ -117,10 +118,6 @@ export function appointmentActions(appointment: AppointmentFacts, actor: Appoint
 // Input
 
 const ZCode = requiredText(50);
-/** YYYY-MM-DD, a calendar day in the company time zone. */
-export const ZDay = z.iso.date({ error: missingOrInvalid });
-/** An instant: ISO 8601 with `Z` or an offset (`2025-03-30T09:00:00+02:00`). */
-export const ZInstant = z.iso.datetime({ offset: true, error: missingOrInvalid });
 
 /** `GET /api/availability` */
 export const ZAvailabilityQuery = z.object({
@@ -254,7 +251,6 @@ export type AppointmentSort = (typeof APPOINTMENT_SORTS)[number];
 /** A calendar month fits in one page. */
 export const MAX_APPOINTMENT_PAGE = 500;
 
-const ZDateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'invalid' });
 const ZAppointmentStatusFilter = z
   .string()
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
@@ -266,8 +262,8 @@ const ZAppointmentStatusFilter = z
  * alone means that day's start in the company time zone.
  */
 export const ZAppointmentListQuery = z.object({
-  from: ZDateOrInstant.optional(),
-  to: ZDateOrInstant.optional(),
+  from: ZDayOrInstant.optional(),
+  to: ZDayOrInstant.optional(),
   technician_id: z.uuid({ message: 'invalid' }).optional(),
   customer_id: z.uuid({ message: 'invalid' }).optional(),
   service_request_id: z.uuid({ message: 'invalid' }).optional(),
@@ -311,7 +307,7 @@ export const ZTimeOff = z.object({
 export type TTimeOff = z.infer<typeof ZTimeOff>;
 
 /** `GET /api/technicians/:id/time-off`: periods overlapping [from, to) (default: from now on). */
-export const ZTimeOffListQuery = z.object({ from: ZDateOrInstant.optional(), to: ZDateOrInstant.optional() });
+export const ZTimeOffListQuery = z.object({ from: ZDayOrInstant.optional(), to: ZDayOrInstant.optional() });
 export const ZTimeOffList = z.object({ items: z.array(ZTimeOff), next_cursor: z.string().nullable(), total: z.number().int() });
 export type TTimeOffList = z.infer<typeof ZTimeOffList>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ZDayOrInstant } from './dates.js';
 import { pageQueryFields, zPage } from './paging.js';
 
 /** A day (YYYY-MM-DD: the whole day) or an instant (ISO 8601). */
-const ZDateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'invalid' });
 
 export const ZAuditListQuery = z.object({
   /** Who made the change. */
@@ -11,8 +11,8 @@ export const ZAuditListQuery = z.object({
   /** The record type (`user`, `transfer`, `item` …). */
   entity: z.string().trim().max(50).optional(),
   entity_id: z.string().trim().max(100).optional(),
-  from: ZDateOrInstant.optional(),
-  to: ZDateOrInstant.optional(),
+  from: ZDayOrInstant.optional(),
+  to: ZDayOrInstant.optional(),
   format: z.enum(['json', 'csv']).default('json'),
   ...pageQueryFields,
 });

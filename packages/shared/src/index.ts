@@ -16,6 +16,7 @@ export * from './service-requests.js';
 export * from './appointments.js';
 export * from './dispatch.js';
 export * from './text-input.js';
+export * from './dates.js';
 export * from './field-work.js';
 export * from './reports.js';
 export * from './analytics.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDayOrInstant } from './dates.js';
 import { pageQueryFields, zPage, ZSortOrder } from './paging.js';
 
 /**
@@ -103,7 +104,6 @@ const optionalText = (max: number) =>
 const ZId = z.uuid({ message: 'invalid' });
 const ZBoolString = z.enum(['true', 'false']);
 /** A date (its start, or its whole day as an upper bound) or a date-time with offset. */
-export const ZDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'invalid' });
 
 // ---------------------------------------------------------------------------------------
 // Warehouses
@@ -318,9 +318,9 @@ export const ZMovementListQuery = z.object({
   warehouse_id: ZId.optional(),
   kind: ZMovementKind.optional(),
   /** created_at ≥ from (a date alone: its start, UTC). */
-  from: ZDateOrDateTime.optional(),
+  from: ZDayOrInstant.optional(),
   /** created_at ≤ to (a date alone: the whole day, UTC). */
-  to: ZDateOrDateTime.optional(),
+  to: ZDayOrInstant.optional(),
   ...pageQueryFields,
 });
 export type TMovementListQuery = z.infer<typeof ZMovementListQuery>;
@@ -380,8 +380,8 @@ export const ZAdjustmentListQuery = z.object({
   warehouse_id: ZId.optional(),
   item_id: ZId.optional(),
   reason: ZAdjustmentReason.optional(),
-  from: ZDateOrDateTime.optional(),
-  to: ZDateOrDateTime.optional(),
+  from: ZDayOrInstant.optional(),
+  to: ZDayOrInstant.optional(),
   order: ZSortOrder.default('desc'),
   ...pageQueryFields,
 });
@@ -419,9 +419,9 @@ export const ZInventoryReportQuery = z.object({
   warehouse_id: ZId.optional(),
   category: z.string().trim().max(60).optional(),
   /** Movements from (default: 30 days ago). */
-  from: ZDateOrDateTime.optional(),
+  from: ZDayOrInstant.optional(),
   /** Movements to (default: now). */
-  to: ZDateOrDateTime.optional(),
+  to: ZDayOrInstant.optional(),
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type TInventoryReportQuery = z.infer<typeof ZInventoryReportQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDay } from './appointments.js';
+import { ZDay } from './dates.js';
 import { LANGUAGES } from './constants.js';
 import { QUALITY_CHECK_RESULTS } from './field-work.js';
 import { SERVICE_LOCATIONS, ZServiceRequest, ZServiceRequestStatus, ZServiceRequestListQuery, ZServiceRequestSummary } from './service-requests.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDay, ZDayOrInstant } from './dates.js';
 import { missingOrInvalid, optionalText, requiredText, ZId } from './text-input.js';
 import { zFieldWorkFields, ZQualityCheck, ZWorkActions } from './field-work.js';
 import { ZEmail, ZMobile, ZName } from './auth.js';
@@ -136,7 +137,7 @@ export const ZDeviceInput = z.object({
   serial_number: optionalText(100),
   warranty_status: z.enum(WARRANTY_STATUSES, { error: missingOrInvalid }),
   warranty_number: optionalText(100),
-  warranty_expiry: z.iso.date({ message: 'invalid' }).nullish().transform((v) => v ?? null),
+  warranty_expiry: ZDay.nullish().transform((v) => v ?? null),
 });
 export type TDeviceInput = z.infer<typeof ZDeviceInput>;
 
@@ -346,7 +347,6 @@ export type TServiceRequest = z.infer<typeof ZServiceRequest>;
 export const SERVICE_REQUEST_SORTS = ['request_date', 'number', 'priority', 'status', 'updated_at'] as const;
 export type ServiceRequestSort = (typeof SERVICE_REQUEST_SORTS)[number];
 
-const ZDateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'invalid' });
 
 /** One status, or several separated by commas (`assigned,in_progress,pending_parts`). */
 const ZStatusFilter = z
@@ -364,9 +364,9 @@ export const ZServiceRequestListQuery = z.object({
   technician_id: z.union([z.uuid(), z.literal('none')], { message: 'invalid' }).optional(),
   customer_id: z.uuid({ message: 'invalid' }).optional(),
   /** request_date ≥ from; a date alone means its start (UTC). */
-  from: ZDateOrTime.optional(),
+  from: ZDayOrInstant.optional(),
   /** request_date ≤ to; a date alone means the whole day (UTC). */
-  to: ZDateOrTime.optional(),
+  to: ZDayOrInstant.optional(),
   sort: z.enum(SERVICE_REQUEST_SORTS).default('request_date'),
   order: ZSortOrder.default('desc'),
   ...pageQueryFields,

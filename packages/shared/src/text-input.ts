@@ -10,6 +10,15 @@ export const missingOrInvalid = (issue: { input?: unknown }) => (issue.input ===
 
 export const ZId = z.uuid({ error: missingOrInvalid });
 
+/**
+ * What no text the portal takes may hold: NUL (PostgreSQL's text cannot store it) and unpaired
+ * UTF-16 surrogates (not Unicode at all). The server refuses both anywhere in a request's
+ * body, query or path, naming the field (apps/server/src/plugins/input-guard.ts).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isSafeText = (value: string) => !UNSAFE_TEXT.test(value);
+
 /** Free text that must be there, trimmed. */
 export const requiredText = (max: number) =>
   z

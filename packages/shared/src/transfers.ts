@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDayOrInstant } from './dates.js';
 import { can } from './capabilities.js';
 import { LANGUAGES } from './constants.js';
 import type { Role } from './roles.js';
@@ -202,7 +203,6 @@ export type TTransferSummary = z.infer<typeof ZTransferSummary>;
 
 export const TRANSFER_SORTS = ['requested_at', 'number', 'status'] as const;
 
-const ZDateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'invalid' });
 
 export const ZTransferListQuery = z.object({
   /** Searches the number and the notes. */
@@ -215,9 +215,9 @@ export const ZTransferListQuery = z.object({
   item_id: z.uuid({ message: 'invalid' }).optional(),
   requested_by: z.uuid({ message: 'invalid' }).optional(),
   /** requested_at ≥ from; a date alone means its start (UTC). */
-  from: ZDateOrTime.optional(),
+  from: ZDayOrInstant.optional(),
   /** requested_at ≤ to; a date alone means the whole day (UTC). */
-  to: ZDateOrTime.optional(),
+  to: ZDayOrInstant.optional(),
   sort: z.enum(TRANSFER_SORTS).default('requested_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(100).default(25),

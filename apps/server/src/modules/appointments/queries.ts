@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeOf, type AppointmentSort, type AppointmentStatus, type Role, type ServiceKind, type ServiceRequestStatus, type TAppointmentListQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { badRequest } from '../../lib/errors.js';
+import { z } from 'zod';
+import { cursorValue, decodeCursor as decodeKeyset, encodeCursor as encodeKeyset } from '../../lib/cursor.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { like, where } from '../inventory/keyset.js';
 
@@ -92,29 +93,14 @@ const SORT_KEYS: Record<AppointmentSort, { col: string; type: KeyType }[]> = {
   ],
   number: [{ col: 'a.number', type: 'text' }],
 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_EXACT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
-const encodeCursor = (sort: AppointmentSort, values: string[]) => Buffer.from(JSON.stringify([sort, ...values])).toString('base64url');
+const encodeCursor = (sort: AppointmentSort, values: string[]) => encodeKeyset([sort, ...values]);
 function decodeCursor(cursor: string, sort: AppointmentSort): string[] {
   const keys = SORT_KEYS[sort];
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
-    if (Array.isArray(parsed) && parsed[0] === sort && parsed.length === keys.length + 1) {
-      const values = parsed.slice(1);
-      const ok = keys.every((k, i) => {
-        const v = values[i];
-        if (typeof v !== 'string') return false;
-        if (k.type === 'uuid') return UUID.test(v);
-        if (k.type === 'timestamptz') return ISO_EXACT.test(v) && !Number.isNaN(Date.parse(v));
-        return v.length <= 100;
-      });
-      if (ok) return values as string[];
-    }
-  } catch {
-    /* fall through */
-  }
-  throw badRequest({ cursor: 'invalid' });
+  const valid = (type: string, v: unknown) => (type === 'uuid' || type === 'timestamptz' ? cursorValue[type] : cursorValue.text).safeParse(v).success;
+  const schema = z
+    .array(z.unknown())
+    .refine((v) => v[0] === sort && v.length === keys.length + 1 && keys.every((k, i) => valid(k.type, v[i + 1])));
+  return (decodeKeyset(schema, cursor) as string[]).slice(1);
 }
 
 export type AppointmentListInput = Omit<TAppointmentListQuery, 'from' | 'to'> & {

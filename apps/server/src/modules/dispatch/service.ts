@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDispatchCandidates, TDispatchItem, TDispatchList, TDispatchQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { z } from 'zod';
+import { cursorValue, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { notFound } from '../../lib/errors.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { searchSql } from '../service-requests/queries.js';
 import { getSettings } from '../settings/service.js';
@@ -33,15 +35,7 @@ function sortKey(sort: TDispatchQuery['sort']): SQL {
   return epoch;
 }
 
-function decodeCursor(cursor: string): { k: number; id: string } {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { k: unknown; id: unknown };
-    if (typeof v.k === 'number' && typeof v.id === 'string' && /^[0-9a-f-]{36}$/.test(v.id)) return { k: v.k, id: v.id };
-  } catch {
-    /* fall through */
-  }
-  throw badRequest({ cursor: 'invalid' });
-}
+const CURSOR = z.object({ k: cursorValue.number, id: cursorValue.uuid });
 
 interface Row extends SlaColumns {
   id: string;
@@ -74,7 +68,7 @@ export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now
   // The request desk's own search: the request's text or its customer's name.
   if (q.q) filters.push(searchSql(q.q));
   const whereSql = sql.join(filters, sql` and `);
-  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const after = q.cursor ? decodeCursor(CURSOR, q.cursor) : null;
   const pageWhere = after ? sql`${whereSql} and (${key}, r.id) > (${after.k}::float8, ${after.id}::uuid)` : whereSql;
 
   const rows = rowsOf<Row>(
@@ -99,7 +93,7 @@ export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now
   return {
     time_zone: rules.cal.zone,
     items: page.map((r) => itemOf(r, rules, now)),
-    next_cursor: last ? Buffer.from(JSON.stringify({ k: Number(last.sort_key), id: last.id })).toString('base64url') : null,
+    next_cursor: last ? encodeCursor({ k: Number(last.sort_key), id: last.id }) : null,
     total: count?.n ?? 0,
   };
 }

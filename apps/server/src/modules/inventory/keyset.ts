@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@portal/shared';
-import { badRequest } from '../../lib/errors.js';
+import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
+
+export { encodeCursor } from '../../lib/cursor.js';
 
 /**
  * Keyset paging over a subquery that exposes `sort_key` (the sort column, any type) and one
@@ -9,26 +11,10 @@ import { badRequest } from '../../lib/errors.js';
  */
 export type KeyType = 'text' | 'numeric' | 'timestamptz';
 
-export const encodeCursor = (values: (string | null)[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
-
-export function decodeCursor(cursor: string, length: number): string[] {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string')) return values;
-  } catch {
-    /* fall through */
-  }
-  throw badRequest({ cursor: 'invalid' });
-}
-
 /** `(sort_key, id…) > (…)` (or `<` when descending), casting the cursor's text back to each type. */
 export function after(cursor: string | undefined, keyType: KeyType, ids: string[], order: SortOrder, alias = 'x'): SQL | undefined {
   if (!cursor) return undefined;
-  const values = decodeCursor(cursor, ids.length + 1);
-  const [key, ...rest] = values;
-  for (const id of rest) if (!/^[0-9a-f-]{36}$/i.test(id)) throw badRequest({ cursor: 'invalid' });
-  if (keyType === 'numeric' && !/^-?\d+(\.\d+)?$/.test(key!)) throw badRequest({ cursor: 'invalid' });
-  if (keyType === 'timestamptz' && Number.isNaN(Date.parse(key!))) throw badRequest({ cursor: 'invalid' });
+  const [key, ...rest] = decodeCursor(cursorTuple([keyType, ...ids.map(() => 'uuid' as const)]), cursor) as string[];
   const cols = sql.raw([`${alias}.sort_key`, ...ids.map((c) => `${alias}.${c}`)].join(', '));
   const vals = sql.join([sql`${key}::${sql.raw(keyType)}`, ...rest.map((v) => sql`${v}::uuid`)], sql`, `);
   return order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;

@@ -23,6 +23,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { adjustments, inventoryItems, warehouses } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
 import { audienceFor, publish } from '../realtime/events.js';
@@ -411,17 +412,7 @@ export function createInventoryService(ctx: AppContext) {
   };
 }
 
-function cursorParts(cursor: string): [string, string] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && /^[0-9a-f-]{36}$/i.test(v[1])) {
-      return [v[0], v[1]];
-    }
-  } catch {
-    /* fall through */
-  }
-  throw badRequest({ cursor: 'invalid' });
-}
+const cursorParts = (cursor: string) => decodeCursor(cursorTuple(['timestamptz', 'uuid']), cursor) as [string, string];
 const cursorTs = (c: string) => cursorParts(c)[0];
 const cursorId = (c: string) => cursorParts(c)[1];
 

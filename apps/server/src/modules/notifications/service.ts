@@ -5,6 +5,7 @@ import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { cursorTuple, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { publish } from '../realtime/events.js';
 
@@ -79,18 +80,7 @@ const toApi = (n: Row): TNotification => ({
 });
 
 /** Keyset cursor: the exact database timestamp (microseconds) and id of the last row. */
-const encodeCursor = (ts: string, id: string) => Buffer.from(JSON.stringify([ts, id])).toString('base64url');
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (typeof ts === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(Date.parse(ts))) {
-      return [ts, id];
-    }
-  } catch {
-    /* fall through */
-  }
-  throw badRequest({ cursor: 'invalid' });
-}
+const CURSOR = cursorTuple(['timestamptz', 'uuid']);
 
 export function createNotificationService(ctx: AppContext) {
   const { db } = ctx;
@@ -106,7 +96,7 @@ export function createNotificationService(ctx: AppContext) {
     unreadCount,
 
     async list(actor: Actor, q: { limit: number; cursor?: string; unread?: 'true' | 'false' }): Promise<TNotificationList> {
-      const after = q.cursor ? decodeCursor(q.cursor) : null;
+      const after = q.cursor ? (decodeCursor(CURSOR, q.cursor) as [string, string]) : null;
       const rows = await db
         .select({ n: notifications, ts: sql<string>`${notifications.createdAt}::text` })
         .from(notifications)
@@ -124,7 +114,7 @@ export function createNotificationService(ctx: AppContext) {
       return {
         items: page.map((r) => toApi(r.n)),
         unread_count: await unreadCount(actor.userId),
-        next_cursor: rows.length > q.limit && last ? encodeCursor(last.ts, last.n.id) : null,
+        next_cursor: rows.length > q.limit && last ? encodeCursor([last.ts, last.n.id]) : null,
       };
     },
 

@@ -15,7 +15,8 @@ import {
   type WarrantyStatus,
 } from '@portal/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { badRequest } from '../../lib/errors.js';
+import { z } from 'zod';
+import { cursorValue, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { like, lowerBound, upperBound, where } from '../inventory/keyset.js';
 import { FIELD_WORK_DETAIL_COLUMNS, type FieldWorkRow } from '../field-work/queries.js';
@@ -254,33 +255,22 @@ const SORT_KEYS: Record<ServiceRequestSort, KeyPart[]> = {
   ],
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_EXACT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
 function validKeyValue(type: KeyType, v: unknown): v is string {
   if (typeof v !== 'string') return false;
-  if (type === 'uuid') return UUID.test(v);
-  if (type === 'timestamptz') return ISO_EXACT.test(v) && !Number.isNaN(Date.parse(v));
+  if (type === 'uuid' || type === 'timestamptz' || type === 'text') return cursorValue[type].safeParse(v).success;
   if (type === 'service_request_status') return (SERVICE_REQUEST_STATUSES as readonly string[]).includes(v);
-  if (type === 'request_priority') return (PRIORITIES as readonly string[]).includes(v);
-  return v.length <= 100;
+  return type === 'request_priority' && (PRIORITIES as readonly string[]).includes(v);
 }
 
 /** The opaque cursor: the sort's name and the last row's key values, as text. */
-export const encodeRequestCursor = (sort: ServiceRequestSort, values: string[]) => Buffer.from(JSON.stringify([sort, ...values])).toString('base64url');
+export const encodeRequestCursor = (sort: ServiceRequestSort, values: string[]) => encodeCursor([sort, ...values]);
 
 function decodeRequestCursor(cursor: string, sort: ServiceRequestSort): string[] {
   const keys = SORT_KEYS[sort];
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
-    if (Array.isArray(parsed) && parsed[0] === sort && parsed.length === keys.length + 1) {
-      const values = parsed.slice(1);
-      if (keys.every((k, i) => validKeyValue(k.type, values[i]))) return values as string[];
-    }
-  } catch {
-    /* fall through */
-  }
-  throw badRequest({ cursor: 'invalid' });
+  const schema = z
+    .array(z.unknown())
+    .refine((v) => v[0] === sort && v.length === keys.length + 1 && keys.every((k, i) => validKeyValue(k.type, v[i + 1])));
+  return (decodeCursor(schema, cursor) as string[]).slice(1);
 }
 
 /** The filters of a list query (and of the export), without paging. */
