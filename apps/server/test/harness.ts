@@ -163,7 +163,7 @@ export async function outbox(server: TestServer, atLeast = 0, ms = 10_000): Prom
   const dir = path.join(server.dataDir, 'outbox');
   const deadline = Date.now() + ms;
   for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
     if (files.length >= atLeast || Date.now() > deadline) {
       return files.map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8')));
     }

@@ -42,7 +42,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 16)}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written aside and renamed into place: whoever reads the outbox never sees half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       opts.log.info({ to: message.to, file, links: message.links }, `mail written to outbox: ${message.subject}`);
     },
   };

@@ -30,6 +30,16 @@ export function findUnsafeInput(value: unknown): Finding | null {
   return null;
 }
 
+/** Throws the guard's 400 when `value` holds what no field may (for input that arrives outside a route schema, like multipart fields). */
+export function assertSafeInput(value: unknown, part: string): void {
+  const found = findUnsafeInput(value);
+  if (!found) return;
+  const field = found.path || part;
+  throw found.problem === 'text'
+    ? badRequest({ [field]: 'invalid' }, 'Text may not contain NUL characters or unpaired UTF-16 surrogates')
+    : badRequest({ [field]: 'invalid' }, `The request nests deeper than ${MAX_INPUT_DEPTH} levels`);
+}
+
 /**
  * Refuses, before any schema or query sees them, strings PostgreSQL cannot store and absurdly
  * deep bodies — in every route's path, query and body — with a 400 naming the field, the same
@@ -37,13 +47,8 @@ export function findUnsafeInput(value: unknown): Finding | null {
  */
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (req) => {
-    for (const [part, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
-      const found = findUnsafeInput(value);
-      if (!found) continue;
-      const field = found.path || part;
-      throw found.problem === 'text'
-        ? badRequest({ [field]: 'invalid' }, 'Text may not contain NUL characters or unpaired UTF-16 surrogates')
-        : badRequest({ [field]: 'invalid' }, `The request nests deeper than ${MAX_INPUT_DEPTH} levels`);
-    }
+    assertSafeInput(req.params, 'params');
+    assertSafeInput(req.query, 'query');
+    assertSafeInput(req.body, 'body');
   });
 });

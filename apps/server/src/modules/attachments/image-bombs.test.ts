@@ -319,6 +319,7 @@ describe(`broken multipart bodies (${TEST_DB})`, () => {
       ['a field that declares JSON and is not', multipart([{ name: 'kind', value: 'photo' }, { name: 'caption', value: '{nope', type: 'application/json' }]), CT],
       ['a __proto__ field', multipart([{ name: '__proto__', value: 'x' }]), CT],
       ['an empty body', Buffer.alloc(0), CT],
+      ['a caption with a NUL byte', multipart([{ name: 'kind', value: 'photo' }, { name: 'caption', value: 'a\u0000b' }, { name: 'file', value: await photo(), filename: 'p.jpg', type: 'image/jpeg' }]), CT],
     ];
     const statuses: Record<string, number> = {};
     for (const [name, body, contentType] of cases) statuses[name] = (await post(requestId, body, contentType)).statusCode;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, ZAttachment } from '@portal/shared';
+import { assertSafeInput } from '../../plugins/input-guard.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
 import type { AttachmentService } from './service.js';
@@ -66,6 +67,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentSe
       } catch (err) {
         throw multipartError(err, req.log);
       }
+      // Multipart fields reach no route schema: the same text rule as every other input.
+      assertSafeInput(fields, 'body');
       if (!file || !file.length) throw badRequest({ file: 'required' });
       const caption = fields.caption?.trim() ? fields.caption.trim().slice(0, 500) : null;
       const out = await attachments.upload(actorOf(req), req.params.id, file, fields.kind ?? '', caption);
