@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import swagger from '@fastify/swagger';
@@ -152,6 +152,14 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router refuses an address before any route or error handler runs (a path that does not
+    // decode, a path segment over 100 characters): the same 400 shape as everything else.
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = tooLong ? 'A part of the address is too long' : 'The address holds characters that are not valid';
+      // The option's reply type is generic over no route; the body is this server's own error shape.
+      return (reply as unknown as FastifyReply).status(400).send(errorBody('validation_failed', message, { fields: { params: tooLong ? 'too_long' : 'invalid' } }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // JSON bodies only (the uploads register multipart themselves): text/plain is not a body any
   // route takes, so it gets the clear 415 below instead of a string the schema then refuses.

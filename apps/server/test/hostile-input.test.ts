@@ -125,3 +125,15 @@ describe('values the database cannot hold', () => {
     }
   });
 });
+
+describe('addresses the router refuses', () => {
+  it.each([
+    ['a lone surrogate in a path segment', '/api/admin/users/b2215310-0000-4000-8000-da496c8b85d3%ED%A0%80', 'invalid'],
+    ['a NUL and a bad escape in a path segment', '/api/items/%00%ZZ', 'invalid'],
+    ['a path segment over 100 characters', `/api/items/${'a'.repeat(150)}`, 'too_long'],
+  ])('%s → 400 in the same shape', async (_, url, code) => {
+    const res = await server.call('GET', url, { token: admin });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { params: code } });
+  });
+});

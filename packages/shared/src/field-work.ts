@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZQuantity } from './inventory.js';
+import { decimalInput, ZQuantity } from './inventory.js';
 import { optionalText, ZId } from './text-input.js';
 import type { ServiceRequestActor, ServiceRequestStatus } from './service-requests.js';
 
@@ -70,10 +70,7 @@ export const ZWorkLogNote = z.object({ note: optionalText(2000) }).default({ not
 export type TWorkLogNote = z.infer<typeof ZWorkLogNote>;
 
 /** Labor hours: 0–999.99, at most 2 decimal places (numeric(6,2)). */
-export const ZLaborHours = z
-  .union([z.string().trim(), z.number().finite()], { message: 'invalid' })
-  .transform((v) => (typeof v === 'number' ? String(v) : v))
-  .pipe(z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, { message: 'invalid' }));
+export const ZLaborHours = decimalInput(/^\d{1,3}(\.\d{1,2})?$/);
 
 export const ZDiagnosticInput = z.object({
   symptoms: optionalText(4000),

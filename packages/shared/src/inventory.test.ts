@@ -11,6 +11,7 @@ import {
   ZQuantity,
   ZTaxRate,
 } from './inventory.js';
+import { ZLaborHours } from './field-work.js';
 import { zPage } from './paging.js';
 import { z } from 'zod';
 
@@ -76,5 +77,15 @@ describe('paging', () => {
     expect(ZItemListQuery.parse({})).toMatchObject({ limit: 25, sort: 'code', order: 'asc' });
     expect(ZItemListQuery.safeParse({ limit: '101' }).success).toBe(false);
     expect(zPage(z.string()).parse({ items: ['a'], next_cursor: null, total: 1 })).toEqual({ items: ['a'], next_cursor: null, total: 1 });
+  });
+});
+
+describe('decimal inputs refuse what is not a decimal, without throwing (issue #22)', () => {
+  const junk = ['abc', '', '\t\r\n', 'NaN', '1e2', '-1e308', '0x10', '1_000', 'x'.repeat(100_000), 1e308, -1e308];
+  it.each(junk)('%s', (v) => {
+    expect(ZTaxRate.safeParse(v).success).toBe(false);
+    expect(ZLaborHours.safeParse(v).success).toBe(false);
+    const adjustment = { item_id: '00000000-0000-4000-8000-000000000000', warehouse_id: '00000000-0000-4000-8000-000000000000', reason: 'damage' };
+    expect(ZCreateAdjustment.safeParse({ ...adjustment, quantity_change: v }).success).toBe(false);
   });
 });

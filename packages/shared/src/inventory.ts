@@ -12,11 +12,16 @@ import { pageQueryFields, zPage, ZSortOrder } from './paging.js';
 // ---------------------------------------------------------------------------------------
 // Decimals
 
-const decimalInput = (pattern: RegExp) =>
+/**
+ * The one decimal input: a decimal string or a finite number, matching `pattern`. A value that
+ * does not match stops there (`abort`), so no later check — a range, an object-level rule —
+ * ever computes with "abc" or "1e308" (issue #22: they threw, and answered 500).
+ */
+export const decimalInput = (pattern: RegExp) =>
   z
     .union([z.string().trim(), z.number().finite()], { message: 'invalid' })
     .transform((v) => (typeof v === 'number' ? String(v) : v))
-    .pipe(z.string().min(1, { message: 'required' }).regex(pattern, { message: 'invalid' }));
+    .pipe(z.string().min(1, { message: 'required', abort: true }).regex(pattern, { message: 'invalid', abort: true }));
 
 /** Money: ≥ 0, at most 2 decimal places (numeric(12,2)). */
 export const ZMoney = decimalInput(/^\d{1,10}(\.\d{1,2})?$/);
