@@ -137,3 +137,21 @@ describe('addresses the router refuses', () => {
     expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { params: code } });
   });
 });
+
+describe('the Host header', () => {
+  // Links were built from it (issue #22, items 2 and 5): a bad port threw in `new URL` → 500.
+  it.each(['localhost:99999', 'localhost:abc', 'a:b:c', '[::1', ''])('%s is never read: the routes that send links answer as usual', async (host) => {
+    const email = `host-${Math.random().toString(36).slice(2)}@test.test`;
+    const created = await server.call('POST', '/api/admin/users', {
+      token: admin,
+      body: { name: 'Host Test', email, role: 'whs_supervisor', language: 'en' },
+      headers: { host },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const recover = await server.call('POST', '/api/auth/recover', {
+      body: { email, code_challenge: 'a'.repeat(43), code_challenge_method: 'S256', redirect_to: '/reset-password' },
+      headers: { host },
+    });
+    expect(recover.statusCode, recover.body).toBe(200);
+  });
+});
