@@ -9,6 +9,16 @@ export function describeError(t: TFunction, error: unknown): string {
     if (error.code === 'rate_limited' && error.retryAfter) {
       return t('auth.login.rateLimited', { seconds: Math.ceil(error.retryAfter) });
     }
+    // An image refused for its size in pixels (a photo or the logo): say the limit, not "too large".
+    const image = error.details as { width?: unknown; height?: unknown; max_pixels?: unknown; max_side?: unknown } | undefined;
+    if (error.code === 'payload_too_large' && typeof image?.max_side === 'number' && typeof image.max_pixels === 'number') {
+      return t('errors.image_too_many_pixels', {
+        width: image.width,
+        height: image.height,
+        megapixels: Math.floor(image.max_pixels / 1_000_000),
+        side: image.max_side,
+      });
+    }
     const key = `errors.${error.code}`;
     return t(key, { defaultValue: t('errors.unknown') });
   }

@@ -33,7 +33,7 @@ export function LogoField({ logo }: { logo: TAdminSettings['logo'] }) {
       await upload.mutateAsync(await readAsDataUrl(file));
       toastSuccess('settings.form.logo.uploaded');
     } catch (err) {
-      if (isApiError(err) && err.code === 'payload_too_large') setError(t('settings.form.logo.tooLarge', { kb: LOGO_MAX_BYTES / 1024 }));
+      if (isApiError(err) && err.code === 'payload_too_large' && !err.details?.max_side) setError(t('settings.form.logo.tooLarge', { kb: LOGO_MAX_BYTES / 1024 }));
       else if (isApiError(err) && err.code === 'validation_failed') setError(t('settings.form.logo.notImage'));
       else setError(describeError(t, err));
     }
