@@ -93,17 +93,3 @@ const isArabic = (cp: number) => (cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750
 
 /** The font family list every PDF uses: each glyph from the first subset that has it. */
 export const PDF_FONT = ['Cairo-arabic', 'Cairo-latin'];
-
-// ---------------------------------------------------------------------------------------
-// CSV
-
-/** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Rows as CSV: UTF-8 with a BOM so spreadsheet programs show Arabic, CRLF line ends. */
-export function toCsv(rows: string[][]): string {
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANALYTICS_FIGURES, ZAnalyticsQuery } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import { toCsv } from '../../lib/documents.js';
+import { toCsv } from '../../lib/csv.js';
 import { analyticsFigure } from './figures.js';
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -20,7 +20,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     async (req, reply) => {
       const result = await analyticsFigure(db, req.params.figure, req.query);
       if (req.query.format === 'json') return result;
-      const csv = toCsv([result.columns, ...result.rows.map((row) => result.columns.map((col) => (row[col] === null || row[col] === undefined ? '' : String(row[col]))))]);
+      const csv = toCsv([result.columns, ...result.rows.map((row) => result.columns.map((col) => row[col]))]);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="analytics-${result.figure}-${result.from}-${result.to}.csv"`)

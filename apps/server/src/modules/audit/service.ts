@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AUDIT_EXPORT_MAX_ROWS, type TAuditEntry, type TAuditFacets, type TAuditList, type TAuditListQuery } from '@portal/shared';
 import type { Db } from '../../db/client.js';
+import { CSV_BOM, csvLine } from '../../lib/csv.js';
 import { after as afterCursor, encodeCursor, lowerBound, upperBound, where } from '../inventory/keyset.js';
 import { rowsOf } from '../inventory/ledger.js';
 
@@ -63,12 +64,6 @@ async function page(db: Db, q: TAuditListQuery, limit: number, cursor: string | 
   return { rows: items, next: rows.length > limit && last ? encodeCursor([last.sort_text, last.id]) : null };
 }
 
-/** A spreadsheet cell: quoted when needed; text a spreadsheet would run as a formula is defused. */
-function cell(value: string | null | undefined): string {
-  let s = value ?? '';
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
 export function createAuditService(db: Db) {
@@ -81,19 +76,19 @@ export function createAuditService(db: Db) {
 
     /** The filtered log as CSV (UTF-8 with a BOM, so spreadsheets show Arabic), newest first, read in chunks. */
     async csv(q: TAuditListQuery): Promise<string> {
-      const out = [['when', 'user', 'user email', 'action', 'record type', 'record id', 'ip', 'before', 'after'].join(',')];
+      const out = [csvLine(['when', 'user', 'user email', 'action', 'record type', 'record id', 'ip', 'before', 'after'])];
       let cursor: string | undefined;
       let written = 0;
       do {
         const { rows, next } = await page(db, q, 1000, cursor);
         for (const r of rows) {
           const e = toApi(r);
-          out.push([e.created_at, e.actor?.name, e.actor?.email, e.action, e.entity, e.entity_id, e.ip, json(e.before), json(e.after)].map(cell).join(','));
+          out.push(csvLine([e.created_at, e.actor?.name, e.actor?.email, e.action, e.entity, e.entity_id, e.ip, json(e.before), json(e.after)]));
         }
         written += rows.length;
         cursor = next ?? undefined;
       } while (cursor && written < AUDIT_EXPORT_MAX_ROWS);
-      return `\uFEFF${out.join('\r\n')}\r\n`;
+      return `${CSV_BOM}${out.join('\r\n')}\r\n`;
     },
 
     /** The actions and record types in the log, for the filters' choices. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TInventoryReport, TInventoryReportQuery, TStockRow } from '@portal/shared';
 import type { Db } from '../../db/client.js';
+import { CSV_BOM, csvLine } from '../../lib/csv.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { STOCK_ROW_COLUMNS, stockRowsSql } from '../inventory/queries.js';
 import { lowerBound, upperBound, where } from '../inventory/keyset.js';
@@ -112,13 +113,7 @@ export async function inventoryReport(db: Db, q: TInventoryReportQuery): Promise
   };
 }
 
-/** A spreadsheet cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-function cell(value: string | number | null): string {
-  let s = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-const line = (values: (string | number | null)[]) => values.map(cell).join(',');
+
 
 /**
  * The report as CSV (UTF-8 with a BOM so spreadsheet programs show Arabic): blocks separated
@@ -126,19 +121,19 @@ const line = (values: (string | number | null)[]) => values.map(cell).join(',');
  */
 export function inventoryReportCsv(r: TInventoryReport): string {
   const out: string[] = [];
-  out.push(line(['Inventory report', r.generated_at, 'movements from', r.from, 'to', r.to]), '');
-  out.push(line(['warehouse', 'category', 'quantity', 'value']));
-  for (const x of r.by_warehouse_category) out.push(line([x.warehouse_code, x.category, x.quantity, x.value]));
-  out.push(line(['total', '', r.totals.quantity, r.totals.value]), '');
-  out.push(line(['status', 'warehouse', 'item code', 'item name', 'quantity', 'minimum', 'unit']));
+  out.push(csvLine(['Inventory report', r.generated_at, 'movements from', r.from, 'to', r.to]), '');
+  out.push(csvLine(['warehouse', 'category', 'quantity', 'value']));
+  for (const x of r.by_warehouse_category) out.push(csvLine([x.warehouse_code, x.category, x.quantity, x.value]));
+  out.push(csvLine(['total', '', r.totals.quantity, r.totals.value]), '');
+  out.push(csvLine(['status', 'warehouse', 'item code', 'item name', 'quantity', 'minimum', 'unit']));
   for (const x of [...r.out_of_stock, ...r.low_stock]) {
-    out.push(line([x.status, x.warehouse_code, x.item_code, x.item_name, x.quantity, x.min_quantity, x.unit]));
+    out.push(csvLine([x.status, x.warehouse_code, x.item_code, x.item_name, x.quantity, x.min_quantity, x.unit]));
   }
-  out.push('', line(['movement kind', 'count', 'quantity in', 'quantity out']));
-  for (const x of r.movements) out.push(line([x.kind, x.count, x.quantity_in, x.quantity_out]));
-  out.push('', line(['in transit', 'from', 'to', 'item code', 'item name', 'quantity', 'value']));
+  out.push('', csvLine(['movement kind', 'count', 'quantity in', 'quantity out']));
+  for (const x of r.movements) out.push(csvLine([x.kind, x.count, x.quantity_in, x.quantity_out]));
+  out.push('', csvLine(['in transit', 'from', 'to', 'item code', 'item name', 'quantity', 'value']));
   for (const x of r.in_transit) {
-    out.push(line([x.transfer_number, x.from_warehouse_code, x.to_warehouse_code, x.item_code, x.item_name, x.quantity, x.value]));
+    out.push(csvLine([x.transfer_number, x.from_warehouse_code, x.to_warehouse_code, x.item_code, x.item_name, x.quantity, x.value]));
   }
-  return `\uFEFF${out.join('\r\n')}\r\n`;
+  return `${CSV_BOM}${out.join('\r\n')}\r\n`;
 }

@@ -1,5 +1,6 @@
 import type { Language, TCatalogEntry, TServiceRequestSummary } from '@portal/shared';
-import { formatDate, toCsv } from '../../lib/documents.js';
+import { toCsv } from '../../lib/csv.js';
+import { formatDate } from '../../lib/documents.js';
 
 /** At most this many rows in one export: beyond it, filter. */
 export const EXPORT_MAX_ROWS = 10_000;

@@ -1,7 +1,8 @@
 import { createElement as h, type ReactElement } from 'react';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import type { Language, TransferStatus, TTransfer, WarehouseKind } from '@portal/shared';
-import { firstStrongDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, toCsv, type PdfStyle } from '../../lib/documents.js';
+import { toCsv } from '../../lib/csv.js';
+import { firstStrongDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
 
 /**
  * The delivery note of a transfer (PRODUCT.md §4 "print" and "download"): an A4 PDF laid out
