@@ -128,16 +128,6 @@ export async function updateSettings(db: Db, actor: Pick<Actor, 'userId' | 'ip'>
   return readAdminSettings(db);
 }
 
-/** The image type by its first bytes; SVG (text that can carry scripts) and anything else is null. */
-export function sniffImage(bytes: Buffer): LogoContentType | null {
-  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && bytes.subarray(12, 16).toString('latin1') === 'IHDR') {
-    return 'image/png';
-  }
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 16 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return null;
-}
-
 /** The bytes of a base64 upload (a `data:` prefix is dropped; its declared type is not trusted). */
 export function decodeUpload(image: string): Buffer {
   const body = image.startsWith('data:') ? image.slice(image.indexOf(',') + 1) : image;
@@ -167,9 +157,8 @@ const LOGO_RULES: ImageRules = {
 export async function putLogo(db: Db, actor: Pick<Actor, 'userId' | 'ip'>, image: string): Promise<TAdminSettings> {
   const upload = decodeUpload(image);
   if (upload.length > LOGO_MAX_BYTES) throw new AppError(413, 'payload_too_large', `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`);
-  const type = sniffImage(upload);
-  if (!type) throw badRequest({ image: 'invalid' }, 'The logo must be a PNG, JPEG or WebP image');
-  const { data: bytes } = await reencodeImage(upload, LOGO_RULES);
+  const { data: bytes, format } = await reencodeImage(upload, LOGO_RULES);
+  const type = `image/${format}` as LogoContentType;
   if (bytes.length > LOGO_MAX_BYTES) {
     throw new AppError(413, 'payload_too_large', `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB once re-encoded; try a smaller image`);
   }
