@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { ZDayOrInstant } from './dates.js';
 import { pageQueryFields, zPage } from './paging.js';
 
-/** A day (YYYY-MM-DD: the whole day) or an instant (ISO 8601). */
-
 export const ZAuditListQuery = z.object({
   /** Who made the change. */
   user_id: z.uuid().optional(),

@@ -108,7 +108,6 @@ const optionalText = (max: number) =>
     .nullish();
 const ZId = z.uuid({ message: 'invalid' });
 const ZBoolString = z.enum(['true', 'false']);
-/** A date (its start, or its whole day as an upper bound) or a date-time with offset. */
 
 // ---------------------------------------------------------------------------------------
 // Warehouses

@@ -347,7 +347,6 @@ export type TServiceRequest = z.infer<typeof ZServiceRequest>;
 export const SERVICE_REQUEST_SORTS = ['request_date', 'number', 'priority', 'status', 'updated_at'] as const;
 export type ServiceRequestSort = (typeof SERVICE_REQUEST_SORTS)[number];
 
-
 /** One status, or several separated by commas (`assigned,in_progress,pending_parts`). */
 const ZStatusFilter = z
   .string()

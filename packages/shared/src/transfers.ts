@@ -203,7 +203,6 @@ export type TTransferSummary = z.infer<typeof ZTransferSummary>;
 
 export const TRANSFER_SORTS = ['requested_at', 'number', 'status'] as const;
 
-
 export const ZTransferListQuery = z.object({
   /** Searches the number and the notes. */
   q: z.string().trim().max(100).optional(),
