@@ -51,6 +51,20 @@ export function decodeCursor<S extends z.ZodType>(schema: S, cursor: string): z.
   return result.data;
 }
 
+/**
+ * The values of a cursor that names its sort first (`[sort, …keys]`), each key checked by its
+ * own test: a cursor from another sort, or with a key that fails, is a 400 on `cursor`.
+ */
+export function decodeSortedCursor(cursor: string, sort: string, keyChecks: ((value: unknown) => boolean)[]): string[] {
+  const schema = z
+    .array(z.unknown())
+    .refine((v) => v[0] === sort && v.length === keyChecks.length + 1 && keyChecks.every((ok, i) => typeof v[i + 1] === 'string' && ok(v[i + 1])));
+  return (decodeCursor(schema, cursor) as string[]).slice(1);
+}
+
+/** The test of one cursor value type, for decodeSortedCursor. */
+export const isCursorValue = (type: CursorValueType) => (value: unknown) => cursorValue[type].safeParse(value).success;
+
 /** A cursor that is an array of values of these types, in order. */
 export const cursorTuple = (types: CursorValueType[]) =>
   z.array(z.unknown()).refine((values) => values.length === types.length && types.every((t, i) => cursorValue[t].safeParse(values[i]).success));

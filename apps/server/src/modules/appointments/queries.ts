@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeOf, type AppointmentSort, type AppointmentStatus, type Role, type ServiceKind, type ServiceRequestStatus, type TAppointmentListQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { z } from 'zod';
-import { cursorValue, decodeCursor as decodeKeyset, encodeCursor as encodeKeyset } from '../../lib/cursor.js';
+import { decodeSortedCursor, encodeCursor as encodeKeyset, isCursorValue } from '../../lib/cursor.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { like, where } from '../inventory/keyset.js';
 
@@ -95,12 +94,7 @@ const SORT_KEYS: Record<AppointmentSort, { col: string; type: KeyType }[]> = {
 };
 const encodeCursor = (sort: AppointmentSort, values: string[]) => encodeKeyset([sort, ...values]);
 function decodeCursor(cursor: string, sort: AppointmentSort): string[] {
-  const keys = SORT_KEYS[sort];
-  const valid = (type: string, v: unknown) => (type === 'uuid' || type === 'timestamptz' ? cursorValue[type] : cursorValue.text).safeParse(v).success;
-  const schema = z
-    .array(z.unknown())
-    .refine((v) => v[0] === sort && v.length === keys.length + 1 && keys.every((k, i) => valid(k.type, v[i + 1])));
-  return (decodeKeyset(schema, cursor) as string[]).slice(1);
+  return decodeSortedCursor(cursor, sort, SORT_KEYS[sort].map((k) => isCursorValue(k.type)));
 }
 
 export type AppointmentListInput = Omit<TAppointmentListQuery, 'from' | 'to'> & {

@@ -15,8 +15,7 @@ import {
   type WarrantyStatus,
 } from '@portal/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { z } from 'zod';
-import { cursorValue, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { cursorValue, decodeSortedCursor, encodeCursor } from '../../lib/cursor.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { like, lowerBound, upperBound, where } from '../inventory/keyset.js';
 import { FIELD_WORK_DETAIL_COLUMNS, type FieldWorkRow } from '../field-work/queries.js';
@@ -266,11 +265,7 @@ function validKeyValue(type: KeyType, v: unknown): v is string {
 export const encodeRequestCursor = (sort: ServiceRequestSort, values: string[]) => encodeCursor([sort, ...values]);
 
 function decodeRequestCursor(cursor: string, sort: ServiceRequestSort): string[] {
-  const keys = SORT_KEYS[sort];
-  const schema = z
-    .array(z.unknown())
-    .refine((v) => v[0] === sort && v.length === keys.length + 1 && keys.every((k, i) => validKeyValue(k.type, v[i + 1])));
-  return (decodeCursor(schema, cursor) as string[]).slice(1);
+  return decodeSortedCursor(cursor, sort, SORT_KEYS[sort].map((k) => (v: unknown) => validKeyValue(k.type, v)));
 }
 
 /** The filters of a list query (and of the export), without paging. */
