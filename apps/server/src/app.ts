@@ -70,6 +70,8 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createAttachmentService } from './modules/attachments/service.js';
 import { createFieldWorkService } from './modules/field-work/service.js';
 import { startJobs } from './modules/jobs/handlers.js';
+import { dataRoutes } from './modules/data/routes.js';
+import { backupRoutes } from './modules/backup/routes.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -299,6 +301,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(technicianDashboardRoutes, { prefix: '/api', db: ctx.db });
   await app.register(adminDashboardRoutes, { prefix: '/api', db: ctx.db });
   await app.register(analyticsRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(dataRoutes, { prefix: '/api/admin/data', ctx });
+  await app.register(backupRoutes, { prefix: '/api/admin/backups', ctx });
 
   const webDist = webDistDir(config);
   if (webDist) {

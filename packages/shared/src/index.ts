@@ -20,3 +20,4 @@ export * from './dates.js';
 export * from './field-work.js';
 export * from './reports.js';
 export * from './analytics.js';
+export * from './data-management.js';

@@ -79,9 +79,11 @@ export const MOVEMENT_KINDS = ['receipt', 'transfer_out', 'transfer_in', 'adjust
 export type MovementKindName = (typeof MOVEMENT_KINDS)[number];
 export const ZMovementKind = z.enum(MOVEMENT_KINDS);
 
-export const ADJUSTMENT_REASONS = ['count_correction', 'damaged', 'lost', 'found', 'returned', 'initial_stock'] as const;
+export const ADJUSTMENT_REASONS = ['count_correction', 'damaged', 'lost', 'found', 'returned', 'initial_stock', 'import'] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 export const ZAdjustmentReason = z.enum(ADJUSTMENT_REASONS);
+/** What a person picks when adjusting by hand: `import` is written only by a stock-level import (data management). */
+export const MANUAL_ADJUSTMENT_REASONS = ADJUSTMENT_REASONS.filter((r): r is Exclude<AdjustmentReason, 'import'> => r !== 'import');
 
 export const WAREHOUSE_KINDS = ['main', 'branch', 'van'] as const;
 export type WarehouseKind = (typeof WAREHOUSE_KINDS)[number];
@@ -341,7 +343,7 @@ export const ZCreateAdjustment = z
     item_id: ZId,
     quantity_change: ZSignedQuantity.optional(),
     counted_quantity: ZQuantity.optional(),
-    reason: z.enum(ADJUSTMENT_REASONS, { message: 'required' }),
+    reason: z.enum(MANUAL_ADJUSTMENT_REASONS, { message: 'required' }),
     notes: optionalText(2000),
   })
   .superRefine((a, ctx) => {

@@ -23,7 +23,8 @@ export const REALTIME_PATH = '/api/realtime';
 
 /** Topics a client may join; the server filters each event by the same rules as reads. */
 /** `settings` carries `settings.updated` (payload `keys`) to every signed-in user: open pages apply it at once. */
-export const TOPICS = ['notifications', 'service_requests', 'appointments', 'transfers', 'stock', 'settings'] as const;
+/** `data` carries `data.progress` (ZDataProgress) and `backup.changed` to admins: imports, backups and restores as they run. */
+export const TOPICS = ['notifications', 'service_requests', 'appointments', 'transfers', 'stock', 'settings', 'data'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 /** Longer than any access token the server signs; anything longer is refused unread. */

@@ -834,3 +834,32 @@ export const stockDayStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.itemId] })],
 );
+
+/**
+ * CSV imports (data management, issue #23): one row per import, dry or real, written as it
+ * runs so that any instance answers its progress and a page opened again finds it.
+ */
+export const dataImports = pgTable(
+  'data_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dataSet: text('data_set').notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    /** running → done | failed */
+    status: text('status').notNull().default('running'),
+    /** checking → writing → finished */
+    phase: text('phase').notNull().default('checking'),
+    fileName: text('file_name'),
+    totalRows: integer('total_rows'),
+    rowsChecked: integer('rows_checked').notNull().default(0),
+    rowsWritten: integer('rows_written').notNull().default(0),
+    report: jsonb<Record<string, unknown>>('report'),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Moved on by the instance running it; a running import not moved for minutes has died with it. */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('data_imports_created_idx').on(t.createdAt, t.id)],
+);

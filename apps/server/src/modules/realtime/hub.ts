@@ -24,6 +24,8 @@ const TOPIC_ACCESS: Record<Topic, CapabilityAction> = {
   stock: 'read:stock',
   // Every role holds manage:profile (own): settings reach every signed-in user.
   settings: 'manage:profile',
+  // Imports, backups and restores: admins only.
+  data: 'manage:data',
 };
 
 // A socket must authenticate promptly, and may not flood the server (the client sends ≤ 2/s).

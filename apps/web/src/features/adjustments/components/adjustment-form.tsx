@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ADJUSTMENT_REASONS, ZCreateAdjustment, type TCreateAdjustment } from '@portal/shared';
+import { MANUAL_ADJUSTMENT_REASONS, ZCreateAdjustment, type TCreateAdjustment } from '@portal/shared';
 import { ItemPicker } from '../../../components/item-picker';
 import { isApiError } from '../../../lib/api-client';
 import { useNumberFormat } from '../../../lib/decimal';
@@ -134,7 +134,7 @@ export function AdjustmentForm({
           <Select
             label={t('adjustments.fields.reason')}
             required
-            data={ADJUSTMENT_REASONS.map((r) => ({ value: r, label: t(`adjustmentReason.${r}`) }))}
+            data={MANUAL_ADJUSTMENT_REASONS.map((r) => ({ value: r, label: t(`adjustmentReason.${r}`) }))}
             data-testid="adjustment-reason"
             {...inputProps('reason')}
           />
