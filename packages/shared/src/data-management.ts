@@ -27,10 +27,10 @@ export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** A report lists at most this many errors (the count says how many there were). */
 export const IMPORT_MAX_REPORTED_ERRORS = 1_000;
 
-/** POST /api/admin/data/:set/import?dry_run=true|false (a dry run unless told otherwise). */
-export const ZImportQuery = z
-  .object({ dry_run: z.enum(['true', 'false'], { message: 'invalid' }).default('true').transform((v) => v === 'true') })
-  .strict();
+/** POST /api/admin/data/:set/import?dry_run=true|false (a dry run unless told otherwise; other keys ignored, as on every route). */
+export const ZImportQuery = z.object({
+  dry_run: z.enum(['true', 'false'], { message: 'invalid' }).default('true').transform((v) => v === 'true'),
+});
 export type TImportQuery = z.infer<typeof ZImportQuery>;
 
 /**

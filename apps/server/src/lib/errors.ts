@@ -50,7 +50,8 @@ export function fieldCodeOf(issue: ZodLikeIssue): FieldErrorCode {
 
 /** `{ "body.email": "invalid_email" }` from a list of schema issues, first issue per field. */
 export function fieldsOf(issues: ZodLikeIssue[], context?: string): Record<string, FieldErrorCode> {
-  const fields: Record<string, FieldErrorCode> = {};
+  // No prototype: an unknown key named `constructor` or `__proto__` is a field like any other.
+  const fields = Object.create(null) as Record<string, FieldErrorCode>;
   for (const issue of issues) {
     const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const key = path || context || '_';

@@ -224,6 +224,30 @@ export async function lockLevel(tx: Tx, itemId: string, warehouseId: string): Pr
   return row!.quantity;
 }
 
+/**
+ * lockLevel for many levels at once (a counted-stock import): locks them all in the ledger's
+ * one order, creating missing ones at 0, and returns each quantity keyed `itemId|warehouseId`
+ * (ids in lower case).
+ */
+export async function lockLevels(tx: Tx, pairs: { itemId: string; warehouseId: string }[]): Promise<Map<string, string>> {
+  if (!pairs.length) return new Map();
+  const keys = [...new Set(pairs.map((p) => `${p.itemId.toLowerCase()}|${p.warehouseId.toLowerCase()}`))].sort();
+  const keyList = sql.join(
+    keys.map((k) => {
+      const [itemId, warehouseId] = k.split('|');
+      return sql`(${itemId}::uuid, ${warehouseId}::uuid)`;
+    }),
+    sql`, `,
+  );
+  await lockKeys(tx, keyList);
+  const rows = rowsOf<{ item_id: string; warehouse_id: string; quantity: string }>(
+    await tx.execute(sql`
+      select l.item_id, l.warehouse_id, l.quantity::text as quantity from stock_levels l
+      join (values ${keyList}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id`),
+  );
+  return new Map(rows.map((r) => [`${r.item_id}|${r.warehouse_id}`, r.quantity]));
+}
+
 export interface InvariantResult {
   ok: boolean;
   mismatches: { item_id: string; warehouse_id: string; level: string; ledger: string }[];

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { compareDecimal, ZCreateItem } from '@portal/shared';
+import { inventoryItems } from '../../../db/schema.js';
+import { rowsOf } from '../../inventory/ledger.js';
+import { audienceFor, publish } from '../../realtime/events.js';
+import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
+
+/**
+ * Items by code (case-insensitive, as codes are unique): the rules of creating an item
+ * (ZCreateItem) plus `active`. An empty cell takes the API's default (unit pcs, minimum 0,
+ * tax 15 %, active true), as a new item would; a column the file lacks leaves that field of
+ * an existing item as it is.
+ */
+
+const BOOLEAN: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
+
+const ZItemRow = ZCreateItem.extend({
+  active: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return true;
+      const b = BOOLEAN[v.toLowerCase()];
+      if (b === undefined) ctx.addIssue({ code: 'custom', message: 'invalid' });
+      return b ?? true;
+    }),
+});
+type ItemRow = z.output<typeof ZItemRow>;
+
+/** An item as stored: decimals as PostgreSQL's exact text. */
+interface Item {
+  code: string;
+  name: string;
+  description: string | null;
+  category: string;
+  unit: string;
+  price: string;
+  tax_rate: string;
+  min_quantity: string;
+  active: boolean;
+}
+type Plan = Item & { id: string | null };
+
+const FIELDS = ['code', 'name', 'description', 'category', 'unit', 'price', 'tax_rate', 'min_quantity', 'active'] as const;
+const DECIMALS = new Set<string>(['price', 'tax_rate', 'min_quantity']);
+const same = (field: (typeof FIELDS)[number], a: Item, b: Item) =>
+  DECIMALS.has(field) ? compareDecimal(a[field] as string, b[field] as string) === 0 : a[field] === b[field];
+
+// A NOTIFY payload stays small: ids only when they are few (as the ledger does).
+const MAX_EVENT_IDS = 50;
+
+export const itemsImporter: DataSetImporter<ItemRow, Plan> = {
+  required: ['code', 'name', 'category', 'price'],
+  keyColumn: 'code',
+  key: (cells) => cells.code?.toLowerCase() || null,
+
+  parse(cells) {
+    const parsed = ZItemRow.safeParse(Object.fromEntries(FIELDS.map((f) => [f, cellValue(cells, f)])));
+    return parsed.success ? { value: parsed.data } : { problems: zodProblems(parsed.error, cells) };
+  },
+
+  async classify(db, rows, present) {
+    const found = rowsOf<Item & { id: string }>(
+      await db.execute(sql`
+        select id, code, name, description, category, unit, price::text as price, tax_rate::text as tax_rate,
+          min_quantity::text as min_quantity, active
+        from inventory_items where lower(code) in ${rows.map((r) => r.code.toLowerCase())}`),
+    );
+    const byCode = new Map(found.map((i) => [i.code.toLowerCase(), i]));
+    return rows.map((r): Classified<Plan> => {
+      const given: Item = { ...r, description: r.description ?? null };
+      const existing = byCode.get(r.code.toLowerCase());
+      if (!existing) return { outcome: 'created', plan: { ...given, id: null } };
+      // A column the file lacks keeps its value; `code` is always there (required).
+      const next = { ...existing };
+      for (const f of FIELDS) if (present.has(f)) (next as Record<string, unknown>)[f] = given[f];
+      const unchanged = FIELDS.every((f) => same(f, next, existing));
+      return { outcome: unchanged ? 'unchanged' : 'updated', plan: next };
+    });
+  },
+
+  async write(tx, plans) {
+    const creates = plans.filter((p) => p.plan.id === null).map((p) => p.plan);
+    const updates = plans.filter((p) => p.plan.id !== null && p.outcome === 'updated').map((p) => p.plan);
+    const ids: string[] = [];
+    if (creates.length) {
+      const rows = await tx
+        .insert(inventoryItems)
+        .values(
+          creates.map((i) => ({
+            code: i.code,
+            name: i.name,
+            description: i.description,
+            category: i.category,
+            unit: i.unit,
+            price: i.price,
+            taxRate: i.tax_rate,
+            minQuantity: i.min_quantity,
+            active: i.active,
+          })),
+        )
+        .returning({ id: inventoryItems.id });
+      ids.push(...rows.map((r) => r.id));
+    }
+    if (updates.length) {
+      const values = sql.join(
+        updates.map(
+          (i) =>
+            sql`(${i.id}::uuid, ${i.code}::text, ${i.name}::text, ${i.description}::text, ${i.category}::text, ${i.unit}::text,
+              ${i.price}::numeric, ${i.tax_rate}::numeric, ${i.min_quantity}::numeric, ${i.active}::boolean)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update inventory_items i set code = v.code, name = v.name, description = v.description, category = v.category, unit = v.unit,
+          price = v.price, tax_rate = v.tax_rate, min_quantity = v.min_quantity, active = v.active, updated_at = now()
+        from (values ${values}) v(id, code, name, description, category, unit, price, tax_rate, min_quantity, active)
+        where i.id = v.id`);
+      ids.push(...updates.map((i) => i.id!));
+    }
+    if (ids.length) {
+      await publish(tx, {
+        topic: 'stock',
+        event: 'item.changed',
+        audience: audienceFor('read:stock', {}),
+        payload: ids.length <= MAX_EVENT_IDS ? { ids } : {},
+      });
+    }
+  },
+};
