@@ -10,7 +10,8 @@ export interface DashboardRoute {
   page?: 'profile' | 'preferences' | 'support' | 'settings' | 'announcements' | 'transfers' | 'transfer-new' | 'transfer-detail'
     | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports'
     | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests'
-    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch' | 'tasks' | 'service-reports' | 'performance' | 'analytics';
+    | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch' | 'tasks' | 'service-reports' | 'performance' | 'analytics'
+    | 'data-management' | 'backup';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -40,8 +41,8 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'analytics', titleKey: 'nav.analytics', requires: ['read:analytics:any'], page: 'analytics' },
   { path: 'settings', titleKey: 'nav.settings', requires: ['manage:settings:any'], page: 'settings' },
   { path: 'settings/announcements', titleKey: 'announcements.title', requires: ['announce:notification:any'], page: 'announcements' },
-  { path: 'data-management', titleKey: 'nav.dataManagement', requires: ['manage:data:any'] },
-  { path: 'backup', titleKey: 'nav.backup', requires: ['manage:backup:any'] },
+  { path: 'data-management', titleKey: 'nav.dataManagement', requires: ['manage:data:any'], page: 'data-management' },
+  { path: 'backup', titleKey: 'nav.backup', requires: ['manage:backup:any'], page: 'backup' },
   { path: 'reports/service', titleKey: 'nav.serviceReports', requires: ['read:service_report'], page: 'service-reports' },
   { path: 'reports/performance', titleKey: 'nav.performanceReports', requires: ['read:performance_report'], page: 'performance' },
   { path: 'reports/inventory', titleKey: 'nav.inventoryReports', requires: ['read:inventory_report:any'], page: 'inventory-reports' },

@@ -53,6 +53,8 @@ const AppointmentsPage = lazy(() => import('../features/appointments/pages/appoi
 const AppointmentDetailPage = lazy(() => import('../features/appointments/pages/appointment-detail-page'));
 const SchedulePage = lazy(() => import('../features/schedule/pages/schedule-page'));
 const DispatchPage = lazy(() => import('../features/dispatch/dispatch-page'));
+const DataManagementPage = lazy(() => import('../features/data-management/data-management-page'));
+const BackupPage = lazy(() => import('../features/backup/backup-page'));
 
 function RootLayout() {
   return (
@@ -124,6 +126,10 @@ function dashboardPage(route: DashboardRoute) {
       return <PerformancePage />;
     case 'analytics':
       return <AnalyticsPage />;
+    case 'data-management':
+      return <DataManagementPage />;
+    case 'backup':
+      return <BackupPage />;
     default:
       return <ComingSoonPage titleKey={route.titleKey} />;
   }

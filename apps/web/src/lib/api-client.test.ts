@@ -25,6 +25,20 @@ describe('apiFetch', () => {
     expect(init!.body).toBe('{"name":"N"}');
   });
 
+  it('sends extra headers, and lets the browser type a multipart body', async () => {
+    setSession(makeSession(), 'SIGNED_IN');
+    fetchMock.mockResolvedValue(jsonResponse(202, { id: 'job' }));
+    const body = new FormData();
+    body.append('file', new File(['a,b'], 'x.csv'));
+    await apiFetch('/api/admin/data/items/import', { method: 'POST', body, headers: { Prefer: 'respond-async' } });
+    const [, init] = fetchMock.mock.calls[0]!;
+    const headers = init!.headers as Record<string, string>;
+    expect(headers.Prefer).toBe('respond-async');
+    expect(headers.Accept).toBe('application/json');
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(init!.body).toBe(body);
+  });
+
   it('leaves the token out when asked (the sign-in calls)', async () => {
     setSession(makeSession(), 'SIGNED_IN');
     fetchMock.mockResolvedValue(jsonResponse(200, {}));

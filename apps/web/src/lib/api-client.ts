@@ -45,6 +45,8 @@ export interface ApiRequestOptions {
   auth?: boolean;
   /** Use this access token instead of the stored session's. */
   token?: string;
+  /** Extra request headers (e.g. `Prefer: respond-async`). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
@@ -86,7 +88,7 @@ function toApiError(response: Response, body: unknown): ApiError {
 
 /** Throws ApiError for an HTTP failure, and fetch's TypeError when the network fails. */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.token ?? (options.auth === false ? null : getAccessToken());
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | FormData | undefined;
