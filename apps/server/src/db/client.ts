@@ -37,6 +37,13 @@ export interface Database {
   prepared<T>(name: string | null, query: SQL | Query): Promise<T[]>;
   /** Applies the committed migrations; instances starting together migrate one at a time. */
   migrate(): Promise<void>;
+  /**
+   * Replaces every pooled connection — the idle ones now, those in use when they are released —
+   * because their named statements were planned against a schema that a restore rebuilt (new
+   * enum types: "cached plan must not change result type"). PGlite prepares nothing by name:
+   * nothing to do.
+   */
+  recycleConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -119,6 +126,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
       },
+      async recycleConnections() {},
       // One process, one connection: nothing is ever missed, so there is no reconnect to report.
       async listen(channel, onPayload) {
         const unsub = await client.listen(channel, onPayload);
@@ -203,6 +211,17 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         conn.release();
+      }
+    },
+    async recycleConnections() {
+      // Those in use go when released: pg-pool's own mark for a client past its lifetime.
+      const internals = pool as unknown as { _clients?: object[]; _expired?: WeakSet<object> };
+      for (const client of internals._clients ?? []) internals._expired?.add(client);
+      const idle: pg.PoolClient[] = [];
+      try {
+        for (let i = pool.idleCount; i > 0; i--) idle.push(await pool.connect());
+      } finally {
+        for (const client of idle) client.release(true);
       }
     },
     async listen(channel, onPayload, opts) {

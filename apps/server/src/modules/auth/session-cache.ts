@@ -30,9 +30,10 @@ const PENDING_MS = 10_000;
  * A per-instance cache of live sessions, so an authenticated request needs no database round
  * trip. It stays correct across instances because every change that could make an entry wrong
  * — a revoked session (`_sessions`), a user whose role, profile or active flag changed
- * (`_users`) — is published on the PostgreSQL bus inside the changing transaction, and every
- * instance drops the entries it names on commit. The short TTL is only a safety net for an
- * event lost while the listening connection was down (which also clears the cache).
+ * (`_users`), a restored backup that replaced them all (`_data`) — is published on the
+ * PostgreSQL bus inside the changing transaction, and every instance drops the entries it names
+ * on commit. The short TTL is only a safety net for an event lost while the listening
+ * connection was down (which also clears the cache).
  *
  * A read that started before an invalidation must not refill the cache with what it read:
  * `generation` counts invalidations, and a fill is kept only if none happened meanwhile.
@@ -47,6 +48,8 @@ export class SessionCache {
   private generation = 0;
   /** Session or user id → until when nothing of it may be cached (a change not yet confirmed). */
   private readonly pending = new Map<string, number>();
+  /** Until when nothing at all may be cached: a restore that replaces every session is being committed. */
+  private pendingAllUntil = 0;
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
@@ -93,7 +96,7 @@ export class SessionCache {
         active: row.user.active,
       },
     };
-    if (generation === this.generation && !this.isPending(sessionId, live.user.id, now)) {
+    if (generation === this.generation && now >= this.pendingAllUntil && !this.isPending(sessionId, live.user.id, now)) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(sessionId, { live, fetchedAt: now });
     }
@@ -109,6 +112,9 @@ export class SessionCache {
     } else if (message.topic === '_users') {
       for (const id of message.userIds) this.pending.set(id, until);
       this.invalidateUsers(message.userIds);
+    } else if (message.topic === '_data') {
+      this.pendingAllUntil = until;
+      this.clear();
     }
   }
 
@@ -152,6 +158,9 @@ export class SessionCache {
     } else if (message.topic === '_users') {
       for (const id of message.userIds) this.pending.delete(id);
       this.invalidateUsers(message.userIds);
+    } else if (message.topic === '_data') {
+      this.pendingAllUntil = 0;
+      this.clear();
     }
   }
 }

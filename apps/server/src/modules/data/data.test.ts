@@ -366,6 +366,10 @@ describe('export', () => {
     expect(readCell('=1+1')).toEqual({ code: 'formula' });
     expect(readCell(' @x ')).toEqual({ code: 'formula' });
     expect(readCell('-1e5')).toEqual({ code: 'formula' });
+    expect(readCell('+cmd|calc')).toEqual({ code: 'formula' });
+    // A phone number as people write it starts with + but can run nothing: taken as it is.
+    expect(readCell('+966 55 123 4567')).toEqual({ value: '+966 55 123 4567' });
+    expect(readCell('-(12) 3.5/7')).toEqual({ value: '-(12) 3.5/7' });
     expect(readCell('a\u0000b')).toEqual({ code: 'invalid' });
   });
 });

@@ -1,22 +1,40 @@
 import type { AppContext } from '../../context.js';
 import { REMINDER_JOB, reminderJob } from '../appointments/service.js';
 import { SLA_CHECK_EVERY_MS, SLA_CHECK_JOB, scheduleSlaCheck, slaCheckJob } from '../dispatch/sla-check.js';
+import { scheduleBackup } from '../backup/schedule.js';
+import { createBackupService, type BackupContext } from '../backup/service.js';
+import { BACKUP_JOB } from '../backup/writer.js';
 import { createJobRunner, type JobHandler, type JobRunner, type JobRunnerOptions } from './runner.js';
 
-/** Every kind of job the server runs. */
+/** Every kind of job the server runs that needs nothing but its transaction. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [REMINDER_JOB]: reminderJob,
   [SLA_CHECK_JOB]: slaCheckJob,
 };
 
+/** Every kind of job, including those that need the instance (scheduled backups write files). */
+export function jobHandlersFor(ctx: BackupContext): Record<string, JobHandler> {
+  const backups = createBackupService(ctx);
+  return {
+    ...JOB_HANDLERS,
+    [BACKUP_JOB]: async (tx, job) => {
+      await backups.runScheduled(tx, job);
+    },
+  };
+}
+
 /**
  * Starts this instance's job runner (every instance runs one); returns it, to stop on close.
- * Recurring checks: every instance enqueues the current minute's SLA check each minute, with a
- * dedupe key per minute, so each minute is checked once however many instances run.
+ * Recurring jobs: every instance enqueues each minute the current minute's SLA check and the
+ * next scheduled backup's slot, each with a dedupe key (`sla_check:<minute>`, `backup:<slot>`),
+ * so each runs once however many instances run.
  */
-export function startJobs(ctx: Pick<AppContext, 'db' | 'log'>, opts: Partial<JobRunnerOptions> = {}): JobRunner {
-  const runner = createJobRunner(ctx.db, { handlers: JOB_HANDLERS, log: ctx.log, ...opts });
-  const recur = () => scheduleSlaCheck(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'could not schedule the SLA check'));
+export function startJobs(ctx: Pick<AppContext, 'db' | 'log' | 'config' | 'database'>, opts: Partial<JobRunnerOptions> = {}): JobRunner {
+  const runner = createJobRunner(ctx.db, { handlers: jobHandlersFor(ctx), log: ctx.log, ...opts });
+  const recur = async () => {
+    await scheduleSlaCheck(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'could not schedule the SLA check'));
+    await scheduleBackup(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'could not schedule the next backup'));
+  };
   void recur();
   const timer = setInterval(() => void recur(), SLA_CHECK_EVERY_MS);
   timer.unref();

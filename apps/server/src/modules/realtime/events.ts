@@ -32,7 +32,17 @@ export interface UsersChangedEvent {
   userIds: string[];
 }
 
-export type BusMessage = DomainEvent | SessionsRevokedEvent | UsersChangedEvent;
+/**
+ * Internal: the whole database was replaced (a backup was restored, every session ended):
+ * instances drop everything they cached of sessions and users and close every socket.
+ */
+export interface DataRestoredEvent {
+  topic: '_data';
+  event: 'restored';
+}
+
+export type BusMessage = DomainEvent | SessionsRevokedEvent | UsersChangedEvent | DataRestoredEvent;
+type InternalMessage = SessionsRevokedEvent | UsersChangedEvent | DataRestoredEvent;
 
 // NOTIFY payloads must stay under 8000 bytes; ids are 36 characters.
 const MAX_PAYLOAD_BYTES = 7000;
@@ -44,7 +54,7 @@ const USER_IDS_PER_MESSAGE = 100;
  * so a change and its event can never disagree.
  */
 export async function publish(tx: DbOrTx, message: BusMessage): Promise<void> {
-  if (message.topic === '_sessions' || message.topic === '_users') for (const hook of localHooks) hook(message);
+  if (message.topic === '_sessions' || message.topic === '_users' || message.topic === '_data') for (const hook of localHooks) hook(message);
   for (const part of split(message)) {
     const payload = JSON.stringify(part);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
@@ -63,11 +73,11 @@ export function parseBusMessage(raw: string): BusMessage | null {
   }
 }
 
-type LocalHook = (message: SessionsRevokedEvent | UsersChangedEvent) => void;
+type LocalHook = (message: InternalMessage) => void;
 const localHooks = new Set<LocalHook>();
 
 /**
- * Runs `hook` synchronously whenever this process publishes a session or user change, before
+ * Runs `hook` synchronously whenever this process publishes a session, user or data change, before
  * it commits: the session cache of the instance making the change must not wait for the bus.
  */
 export function onLocalPublish(hook: LocalHook): () => void {
@@ -75,7 +85,34 @@ export function onLocalPublish(hook: LocalHook): () => void {
   return () => localHooks.delete(hook);
 }
 
+type LocalSink = (message: DomainEvent) => void;
+const localSinks = new Map<object, Set<LocalSink>>();
+
+/**
+ * Receives the events `deliverLocally` hands to the instance `key` (its Database handle): the
+ * realtime hub of that instance registers here.
+ */
+export function onLocalEvent(key: object, sink: LocalSink): () => void {
+  let sinks = localSinks.get(key);
+  if (!sinks) localSinks.set(key, (sinks = new Set()));
+  sinks.add(sink);
+  return () => {
+    sinks.delete(sink);
+    if (!sinks.size) localSinks.delete(key);
+  };
+}
+
+/**
+ * Sends an event to this instance's sockets only, without the database. For progress while a
+ * long transaction holds PGlite's single connection (a NOTIFY would wait for it); PGlite is one
+ * instance, so local is everyone. On PostgreSQL, publish on another connection instead.
+ */
+export function deliverLocally(key: object, message: DomainEvent): void {
+  for (const sink of localSinks.get(key) ?? []) sink(message);
+}
+
 function split(message: BusMessage): BusMessage[] {
+  if (message.topic === '_data') return [message];
   const ids =
     message.topic === '_sessions' ? message.sessionIds : message.topic === '_users' ? message.userIds : (message.audience.userIds ?? []);
   if (ids.length <= USER_IDS_PER_MESSAGE) return [message];

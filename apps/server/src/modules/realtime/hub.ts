@@ -13,7 +13,7 @@ import {
   type Topic,
 } from '@portal/shared';
 import type { AppContext } from '../../context.js';
-import { EVENTS_CHANNEL, parseBusMessage, type DomainEvent } from './events.js';
+import { EVENTS_CHANNEL, onLocalEvent, parseBusMessage, type BusMessage, type DomainEvent } from './events.js';
 
 /** What a role must hold to join a topic: the same capability its REST reads need. */
 const TOPIC_ACCESS: Record<Topic, CapabilityAction> = {
@@ -103,10 +103,12 @@ class Connection {
 export class RealtimeHub {
   readonly connections = new Set<Connection>();
   private unlisten: (() => Promise<void>) | null = null;
+  private stopLocal: (() => void) | null = null;
 
   constructor(readonly ctx: AppContext) {}
 
   async start() {
+    this.stopLocal = onLocalEvent(this.ctx.database, (message) => this.handle(message));
     this.unlisten = await this.ctx.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload), {
       // Revocations sent while the listening connection was down were missed: check every socket.
       onReconnect: () => {
@@ -117,6 +119,7 @@ export class RealtimeHub {
 
   async stop() {
     for (const c of [...this.connections]) c.socket.close(1001, 'Server shutting down');
+    this.stopLocal?.();
     await this.unlisten?.();
   }
 
@@ -211,7 +214,15 @@ export class RealtimeHub {
 
   private dispatch(raw: string) {
     const message = parseBusMessage(raw);
-    if (!message) return;
+    if (message) this.handle(message);
+  }
+
+  private handle(message: BusMessage) {
+    if (message.topic === '_data') {
+      // A restore replaced every session: nobody's socket stays signed in.
+      for (const c of [...this.connections]) if (c.subscriber) c.close(REALTIME_CLOSE.sessionRevoked, 'Session ended');
+      return;
+    }
     if (message.topic === '_sessions') {
       const revoked = new Set(message.sessionIds);
       for (const c of [...this.connections]) {

@@ -108,14 +108,17 @@ export function readHeader(set: DataSet, cells: string[], required: readonly str
 const DEFUSED = /^'[=+\-@\t\r]/;
 const FORMULA = /^[=+\-@]/;
 /**
- * lib/csv.ts's rule: a real number ("-5", "+966500000000") is never defused on export, because
- * a spreadsheet reads it as a number and never runs it — so it is taken here too.
+ * What a spreadsheet may start as a formula but can never run anything with: a signed figure
+ * made of digits, spaces, dots, dashes, slashes and parentheses — a real number ("-5") or a
+ * written phone number ("+966 55 123 4567"). Running something takes a function name, a
+ * reference or a DDE link, which all need letters or other signs. (On export lib/csv.ts still
+ * puts an apostrophe before a written phone number, so the spreadsheet shows it as text.)
  */
-const REAL_NUMBER = /^[-+]?\d+(\.\d+)?$/;
+const SIGNED_FIGURE = /^[-+][\d\s./()-]*$/;
 
 /**
  * One cell as an import takes it: trimmed; a cell that starts like a formula is refused (it
- * would run when the file is opened in a spreadsheet) unless it is a real number — or unless
+ * would run when the file is opened in a spreadsheet) unless it is a signed figure — or unless
  * it carries the leading apostrophe our own CSV writer puts before such a cell, which is taken
  * off again, so that exporting and importing a file changes nothing.
  */
@@ -123,7 +126,7 @@ export function readCell(raw: string): { value: string } | { code: 'formula' | '
   if (!isSafeText(raw)) return { code: 'invalid' };
   const value = raw.trim();
   if (DEFUSED.test(value)) return { value: value.slice(1).trim() };
-  if (FORMULA.test(value) && !REAL_NUMBER.test(value)) return { code: 'formula' };
+  if (FORMULA.test(value) && !SIGNED_FIGURE.test(value)) return { code: 'formula' };
   return { value };
 }
 
