@@ -8,7 +8,8 @@ import { ident, qualified, readCatalog } from './catalog.js';
 
 /**
  * Test helpers of the backup tests (no tests here). A database's content, table by table: each
- * row as row_to_json text in primary-key order, times in UTC — what must come back identical.
+ * row as row_to_json text in primary-key order, times in UTC, and every index's definition —
+ * what must come back identical.
  */
 export async function snapshot(db: Db, skip: string[] = ['sessions', 'refresh_tokens']): Promise<Record<string, string[]>> {
   return db.transaction(async (tx) => {
@@ -20,6 +21,10 @@ export async function snapshot(db: Db, skip: string[] = ['sessions', 'refresh_to
       const order = t.primaryKey.length ? ` order by ${t.primaryKey.map(ident).join(', ')}` : '';
       out[name] = rowsOf<{ j: string }>(await tx.execute(sql.raw(`select row_to_json(t)::text as j from ${qualified(name)} t${order}`))).map((r) => r.j);
     }
+    // And the schema's indexes (a restore drops and rebuilds the secondary ones): the same after.
+    out['(indexes)'] = rowsOf<{ d: string }>(
+      await tx.execute(sql.raw(`select indexdef as d from pg_indexes where schemaname = 'public' order by indexname`)),
+    ).map((r) => r.d);
     return out;
   });
 }
