@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { compareDecimal, ZQuantity } from '@portal/shared';
-import type { DbOrTx, Tx } from '../../../db/client.js';
 import { adjustments } from '../../../db/schema.js';
+import { nextNumbers } from '../../../lib/numbers.js';
 import { applyMovements, lockLevels, rowsOf } from '../../inventory/ledger.js';
 import { audienceFor, publish } from '../../realtime/events.js';
 import type { Problem } from '../messages.js';
@@ -101,7 +101,7 @@ export const stockImporter: DataSetImporter<StockRow, Plan> = {
         order by c.i`),
     );
     if (!changes.length) return;
-    const numbers = await drawNumbers(tx, 'adjustment', 'ADJ', changes.length);
+    const numbers = await nextNumbers(tx, 'adjustment', 'ADJ', changes.length);
     const docs = changes.map((c, n) => {
       const count = counts[c.i]!;
       return { id: randomUUID(), number: numbers[n]!, ...count, change: c.change, before: before.get(`${count.itemId}|${count.warehouseId}`)!, after: c.after };
@@ -143,19 +143,3 @@ export const stockImporter: DataSetImporter<StockRow, Plan> = {
     });
   },
 };
-
-/**
- * `count` consecutive human numbers of a kind at once, by the rule of lib/numbers.ts's
- * nextNumber (the counter row locked until the caller's transaction ends, so they are
- * gap-free and never drawn twice) — one statement instead of one per adjustment.
- */
-async function drawNumbers(tx: DbOrTx | Tx, kind: string, prefix: string, count: number, width = 6): Promise<string[]> {
-  const [row] = rowsOf<{ value: number }>(
-    await tx.execute(sql`
-      insert into counters (kind, value) values (${kind}, ${count})
-      on conflict (kind) do update set value = counters.value + ${count}
-      returning value`),
-  );
-  const last = Number(row!.value);
-  return Array.from({ length: count }, (_, i) => `${prefix}-${String(last - count + 1 + i).padStart(width, '0')}`);
-}
