@@ -173,6 +173,9 @@ export function AppointmentCalendar({
           }
         }}
         noEventsText={t('appointments.calendar.noEvents')}
+        // The list view's column headers (read by screen readers): FullCalendar's Arabic locale has none.
+        timeHint={t('appointments.calendar.time')}
+        eventHint={t('appointments.calendar.event')}
       />
     </Box>
   );

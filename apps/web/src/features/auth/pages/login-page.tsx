@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { isProfileNotFound, signInWithPassword } from '../api/sign-in';
 import { AuthLayout } from '../components/auth-layout';
 import { DemoAccountsCard } from '../components/demo-accounts-card';
+import { PasswordInput } from '../../../components/password-input';
 
 export function LoginPage() {
   const { t } = useTranslation();
