@@ -70,6 +70,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { createAttachmentService } from './modules/attachments/service.js';
 import { createFieldWorkService } from './modules/field-work/service.js';
 import { startJobs } from './modules/jobs/handlers.js';
+import { getSettings } from './modules/settings/service.js';
 import { dataRoutes } from './modules/data/routes.js';
 import { backupRoutes } from './modules/backup/routes.js';
 
@@ -130,6 +131,9 @@ function parseRefusalOf(err: FastifyError): { status: number; message: string; f
   }
   return null;
 }
+
+/** The web app's <html> start tag (apps/web/index.html), where the company's default language goes. */
+const HTML_LANG_TAG = /<html lang="[a-z]+" dir="(?:rtl|ltr)">/;
 
 function errorBody(code: ErrorCode, message: string, extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {}): ApiErrorBody {
   return { error: { code, message, ...extra } };
@@ -322,13 +326,17 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   }
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !indexHtml) {
       return reply.status(404).send(errorBody('not_found', 'Not found'));
     }
-    // Any other GET is a route of the single-page app.
-    return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    // Any other GET is a route of the single-page app, in the company's default language: the
+    // page's language detector reads <html lang> when neither the address, an earlier choice nor
+    // the browser names Arabic or English (a browser preferring French, say).
+    const { default_language: lang } = await getSettings(ctx.db, ['default_language']);
+    const html = indexHtml.replace(HTML_LANG_TAG, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+    return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(html);
   });
 
   return { app, ctx, hub };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlLangDir, newContext, useBrowserPage, readResetLink, signIn, skipE2e } from './browser';
+import { api, tokenOf } from './helpers';
 
 describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () => {
   const t = useBrowserPage();
@@ -147,11 +148,28 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
     await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'en', dir: 'ltr' });
   });
 
-  it('greets a browser that prefers neither language in Arabic', async () => {
-    const french = await newContext(t.browser, { locale: 'fr-FR' });
-    const frenchPage = await french.newPage();
-    await frenchPage.goto('/login');
-    await expect.poll(() => htmlLangDir(frenchPage)).toEqual({ lang: 'ar', dir: 'rtl' });
-    await french.close();
+  it("greets a browser that prefers neither language in the company's default language (Arabic, or English when set)", async () => {
+    const greet = async () => {
+      const french = await newContext(t.browser, { locale: 'fr-FR' });
+      const frenchPage = await french.newPage();
+      await frenchPage.goto('/login');
+      const seen = await htmlLangDir(frenchPage);
+      await french.close();
+      return seen;
+    };
+    expect(await greet()).toEqual({ lang: 'ar', dir: 'rtl' });
+    const token = await tokenOf('admin@demo.test');
+    await api('/api/admin/settings', { method: 'PUT', token, body: { default_language: 'en' } });
+    try {
+      expect(await greet()).toEqual({ lang: 'en', dir: 'ltr' });
+    } finally {
+      await api('/api/admin/settings', { method: 'PUT', token, body: { default_language: 'ar' } });
+    }
+    // A browser preferring English still gets English whatever the default.
+    const english = await newContext(t.browser, { locale: 'en-US' });
+    const englishPage = await english.newPage();
+    await englishPage.goto('/login');
+    await expect.poll(() => htmlLangDir(englishPage)).toEqual({ lang: 'en', dir: 'ltr' });
+    await english.close();
   });
 });

@@ -22,9 +22,10 @@ export function toSupportedLanguage(code: string | undefined | null): Language |
 }
 
 /**
- * Last in the detection order: when nothing before it named Arabic or English (a browser
- * preferring French, say), the portal speaks Arabic. fallbackLng stays English, but only for
- * keys missing in Arabic — it never chooses the language.
+ * Last in the detection order, after <html lang> — which the server fills with the company's
+ * `default_language` setting, so a browser preferring neither Arabic nor English (French, say)
+ * gets the company's choice. Only a page without that tag ends here, in Arabic. fallbackLng
+ * stays English, but only for keys missing in Arabic — it never chooses the language.
  */
 const defaultLanguageDetector = {
   name: 'portalDefault',
