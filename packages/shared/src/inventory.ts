@@ -323,9 +323,9 @@ export const ZMovementListQuery = z.object({
   item_id: ZId.optional(),
   warehouse_id: ZId.optional(),
   kind: ZMovementKind.optional(),
-  /** created_at ≥ from (a date alone: its start, UTC). */
+  /** created_at ≥ from (a date alone: its start, in the company's time zone). */
   from: ZDayOrInstant.optional(),
-  /** created_at ≤ to (a date alone: the whole day, UTC). */
+  /** created_at ≤ to (a date alone: the whole day, in the company's time zone). */
   to: ZDayOrInstant.optional(),
   ...pageQueryFields,
 });
@@ -457,7 +457,7 @@ export const ZInventoryReport = z.object({
   out_of_stock: z.array(ZStockRow),
   /** Movements in [from, to] by kind: count, quantity in (+), quantity out (−, as a positive number). */
   movements: z.array(z.object({ kind: ZMovementKind, count: z.number().int(), quantity_in: ZDecimal, quantity_out: ZDecimal })),
-  /** The same by day (UTC), for a chart. */
+  /** The same by day (in the company's time zone), for a chart. */
   movements_by_day: z.array(z.object({ day: z.string(), quantity_in: ZDecimal, quantity_out: ZDecimal })),
   in_transit: z.array(
     z.object({

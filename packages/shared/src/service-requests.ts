@@ -362,9 +362,9 @@ export const ZServiceRequestListQuery = z.object({
   /** A technician's id, or `none` for unassigned requests. */
   technician_id: z.union([z.uuid(), z.literal('none')], { message: 'invalid' }).optional(),
   customer_id: z.uuid({ message: 'invalid' }).optional(),
-  /** request_date ≥ from; a date alone means its start (UTC). */
+  /** request_date ≥ from; a date alone means its start (in the company's time zone). */
   from: ZDayOrInstant.optional(),
-  /** request_date ≤ to; a date alone means the whole day (UTC). */
+  /** request_date ≤ to; a date alone means the whole day (in the company's time zone). */
   to: ZDayOrInstant.optional(),
   sort: z.enum(SERVICE_REQUEST_SORTS).default('request_date'),
   order: ZSortOrder.default('desc'),

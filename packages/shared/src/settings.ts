@@ -67,6 +67,9 @@ export function isCurrencyCode(code: string): boolean {
   return !currencies || currencies.has(code);
 }
 
+/** The company's time zone until an admin sets another (settings `time_zone`). */
+export const DEFAULT_TIME_ZONE = 'Asia/Riyadh';
+
 /** An IANA zone name (`Asia/Riyadh`, `UTC`) the runtime's Intl accepts; offsets such as `+03:00` are not zones. */
 export function isTimeZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;

@@ -213,9 +213,9 @@ export const ZTransferListQuery = z.object({
   warehouse_id: z.uuid({ message: 'invalid' }).optional(),
   item_id: z.uuid({ message: 'invalid' }).optional(),
   requested_by: z.uuid({ message: 'invalid' }).optional(),
-  /** requested_at ≥ from; a date alone means its start (UTC). */
+  /** requested_at ≥ from; a date alone means its start (in the company's time zone). */
   from: ZDayOrInstant.optional(),
-  /** requested_at ≤ to; a date alone means the whole day (UTC). */
+  /** requested_at ≤ to; a date alone means the whole day (in the company's time zone). */
   to: ZDayOrInstant.optional(),
   sort: z.enum(TRANSFER_SORTS).default('requested_at'),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AUDIT_EXPORT_MAX_ROWS, type TAuditEntry, type TAuditFacets, type TAuditList, type TAuditListQuery } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
-import { after as afterCursor, encodeCursor, lowerBound, upperBound, where } from '../inventory/keyset.js';
+import { dateRangeSql } from '../../lib/date-filter.js';
+import { after as afterCursor, encodeCursor, where } from '../inventory/keyset.js';
 import { rowsOf } from '../inventory/ledger.js';
 
 interface Row {
@@ -39,8 +40,7 @@ function filtersOf(q: TAuditListQuery): (SQL | undefined)[] {
     q.action ? sql`a.action = ${q.action}` : undefined,
     q.entity ? sql`a.entity = ${q.entity}` : undefined,
     q.entity_id ? sql`a.entity_id = ${q.entity_id}` : undefined,
-    q.from ? sql`a.created_at >= ${lowerBound(q.from)}::timestamptz` : undefined,
-    q.to ? sql`a.created_at <= ${upperBound(q.to)}::timestamptz` : undefined,
+    ...dateRangeSql('a.created_at', q),
   ];
 }
 

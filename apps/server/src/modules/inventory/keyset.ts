@@ -33,7 +33,3 @@ export function where(conditions: (SQL | undefined | null | false)[]): SQL {
 
 /** `%q%` for ilike, with the pattern characters escaped. */
 export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A date alone means its start as a lower bound and its whole day as an upper bound (UTC). */
-export const lowerBound = (v: string) => (v.length === 10 ? `${v}T00:00:00Z` : v);
-export const upperBound = (v: string) => (v.length === 10 ? `${v}T23:59:59.999999Z` : v);

@@ -27,7 +27,8 @@ import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
 import { audienceFor, publish } from '../realtime/events.js';
-import { after, encodeCursor, like, lowerBound, orderBy, upperBound, where, type KeyType } from './keyset.js';
+import { dateRangeSql } from '../../lib/date-filter.js';
+import { after, encodeCursor, like, orderBy, where, type KeyType } from './keyset.js';
 import { applyMovements, lockLevel, rowsOf, statusSql } from './ledger.js';
 import { STOCK_ROW_COLUMNS, stockRowsSql } from './queries.js';
 
@@ -290,8 +291,7 @@ export function createInventoryService(ctx: AppContext) {
         q.item_id ? sql`m.item_id = ${q.item_id}::uuid` : undefined,
         q.warehouse_id ? sql`m.warehouse_id = ${q.warehouse_id}::uuid` : undefined,
         q.kind ? sql`m.kind = ${q.kind}` : undefined,
-        q.from ? sql`m.created_at >= ${lowerBound(q.from)}::timestamptz` : undefined,
-        q.to ? sql`m.created_at <= ${upperBound(q.to)}::timestamptz` : undefined,
+        ...dateRangeSql('m.created_at', q),
       ];
       const page = rowsOf<MovementRow>(
         await db.execute(sql`
@@ -317,8 +317,7 @@ export function createInventoryService(ctx: AppContext) {
         q.warehouse_id ? sql`a.warehouse_id = ${q.warehouse_id}::uuid` : undefined,
         q.item_id ? sql`a.item_id = ${q.item_id}::uuid` : undefined,
         q.reason ? sql`a.reason = ${q.reason}` : undefined,
-        q.from ? sql`a.created_at >= ${lowerBound(q.from)}::timestamptz` : undefined,
-        q.to ? sql`a.created_at <= ${upperBound(q.to)}::timestamptz` : undefined,
+        ...dateRangeSql('a.created_at', q),
       ];
       const cmp = q.order === 'asc' ? sql`>` : sql`<`;
       const dir = sql.raw(q.order);

@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { STOCK_ROW_COLUMNS, stockRowsSql } from '../inventory/queries.js';
-import { lowerBound, upperBound, where } from '../inventory/keyset.js';
+import { where } from '../inventory/keyset.js';
+import { boundMs, isDay } from '../../lib/date-filter.js';
+import { getSettings } from '../settings/service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,8 +17,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function inventoryReport(db: Db, q: TInventoryReportQuery): Promise<TInventoryReport> {
   const now = new Date();
-  const from = q.from ? new Date(lowerBound(q.from)) : new Date(now.getTime() - 30 * DAY_MS);
-  const to = q.to ? new Date(upperBound(q.to)) : now;
+  // A day is the company's (issue #24): from its start up to the next day's start (exclusive).
+  const { time_zone: zone } = await getSettings(db, ['time_zone']);
+  const from = q.from ? new Date(boundMs(q.from, 'from', zone)) : new Date(now.getTime() - 30 * DAY_MS);
+  const toDay = !!q.to && isDay(q.to);
+  const toBound = q.to ? new Date(boundMs(q.to, 'to', zone)) : now;
+  /** As reported: the last millisecond of a day given as `to`. */
+  const to = toDay ? new Date(toBound.getTime() - 1) : toBound;
   const stockFilter = where([q.category ? sql`s.category = ${q.category}` : undefined]);
   const stock = stockRowsSql({ warehouseId: q.warehouse_id });
   const rows = <T>(r: unknown) => rowsOf<T>(r);
@@ -59,7 +66,7 @@ export async function inventoryReport(db: Db, q: TInventoryReportQuery): Promise
 
   const movementFilter = where([
     sql`m.created_at >= ${from.toISOString()}::timestamptz`,
-    sql`m.created_at <= ${to.toISOString()}::timestamptz`,
+    toDay ? sql`m.created_at < ${toBound.toISOString()}::timestamptz` : sql`m.created_at <= ${toBound.toISOString()}::timestamptz`,
     q.warehouse_id ? sql`m.warehouse_id = ${q.warehouse_id}::uuid` : undefined,
     q.category ? sql`i.category = ${q.category}` : undefined,
   ]);
@@ -73,7 +80,7 @@ export async function inventoryReport(db: Db, q: TInventoryReportQuery): Promise
   );
   const byDay = rows<TInventoryReport['movements_by_day'][number]>(
     await db.execute(sql`
-      select to_char(date_trunc('day', m.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+      select to_char(date_trunc('day', m.created_at at time zone ${zone}::text), 'YYYY-MM-DD') as day,
         coalesce(sum(m.quantity) filter (where m.quantity > 0), 0)::numeric(16,3)::text as quantity_in,
         coalesce(-sum(m.quantity) filter (where m.quantity < 0), 0)::numeric(16,3)::text as quantity_out
       from stock_movements m join inventory_items i on i.id = m.item_id

@@ -17,7 +17,8 @@ import {
 import type { Database, DbOrTx } from '../../db/client.js';
 import { cursorValue, decodeSortedCursor, encodeCursor } from '../../lib/cursor.js';
 import { rowsOf } from '../inventory/ledger.js';
-import { like, lowerBound, upperBound, where } from '../inventory/keyset.js';
+import { boundSql, isDay } from '../../lib/date-filter.js';
+import { like, where } from '../inventory/keyset.js';
 import { FIELD_WORK_DETAIL_COLUMNS, type FieldWorkRow } from '../field-work/queries.js';
 
 /** A timestamp as ISO 8601 in UTC (milliseconds), the same text from both drivers. */
@@ -329,7 +330,9 @@ const LIST_COLUMNS: [name: keyof SummaryRow, expr: string][] = [
  * which of them are present (and the scope, sort, order, page size and cap) and nothing else,
  * so those are its shape: one text per shape, whatever was typed or picked.
  */
-type ListValues = Partial<Record<'user' | 'pattern' | 'priority' | 'service_type' | 'technician' | 'unassigned' | 'customer' | 'from' | 'to', unknown>> &
+type ListValues = Partial<
+  Record<'user' | 'pattern' | 'priority' | 'service_type' | 'technician' | 'unassigned' | 'customer' | 'from' | 'to' | 'from_day' | 'to_day', unknown>
+> &
   Record<`status${number}` | `key${number}`, unknown>;
 
 function listValues(v: Visibility, q: ListQueryInput): ListValues {
@@ -343,8 +346,9 @@ function listValues(v: Visibility, q: ListQueryInput): ListValues {
   if (q.technician_id === 'none') values.unassigned = true; // a shape, not a parameter
   else if (q.technician_id) values.technician = q.technician_id;
   if (q.customer_id) values.customer = q.customer_id;
-  if (q.from) values.from = lowerBound(q.from);
-  if (q.to) values.to = upperBound(q.to);
+  // A day (in the company's time zone) and an instant are different shapes.
+  if (q.from) values[isDay(q.from) ? 'from_day' : 'from'] = q.from;
+  if (q.to) values[isDay(q.to) ? 'to_day' : 'to'] = q.to;
   if (q.cursor) decodeRequestCursor(q.cursor, q.sort).forEach((key, i) => (values[`key${i}`] = key));
   return values;
 }
@@ -367,8 +371,10 @@ function listFilters(v: Visibility, shape: Shape, search?: SQL): SQL {
     shape.has('service_type') ? sql`r.service_type = ${ph('service_type')}` : undefined,
     shape.has('unassigned') ? sql`r.technician_id is null` : shape.has('technician') ? sql`r.technician_id = ${ph('technician')}::uuid` : undefined,
     shape.has('customer') ? sql`r.customer_id = ${ph('customer')}::uuid` : undefined,
-    shape.has('from') ? sql`r.created_at >= ${ph('from')}::timestamptz` : undefined,
-    shape.has('to') ? sql`r.created_at <= ${ph('to')}::timestamptz` : undefined,
+    shape.has('from') ? boundSql('r.created_at', 'from', ph('from'), 'instant') : undefined,
+    shape.has('from_day') ? boundSql('r.created_at', 'from', ph('from_day'), 'day') : undefined,
+    shape.has('to') ? boundSql('r.created_at', 'to', ph('to'), 'instant') : undefined,
+    shape.has('to_day') ? boundSql('r.created_at', 'to', ph('to_day'), 'day') : undefined,
   ]);
 }
 

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { LowStockRule, TCatalogEntry, TWeeklyHours } from '@portal/shared';
+import { DEFAULT_TIME_ZONE, type LowStockRule, type TCatalogEntry, type TWeeklyHours } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 
@@ -8,7 +8,7 @@ export const DEFAULT_SETTINGS = {
   company_name: 'Service Portal',
   support_phone: '+966500000000',
   currency: 'SAR',
-  time_zone: 'Asia/Riyadh',
+  time_zone: DEFAULT_TIME_ZONE,
   default_language: 'ar' as 'ar' | 'en',
   appointment_slot_minutes: 60,
   booking_lead_hours: 2,

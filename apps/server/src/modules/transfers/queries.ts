@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TransferStatus, TTransferEvent, TTransferLine, TTransferListQuery, TTransferWarehouse, WarehouseKind } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
-import { after, encodeCursor, like, lowerBound, orderBy, upperBound, where, type KeyType } from '../inventory/keyset.js';
+import { dateRangeSql } from '../../lib/date-filter.js';
+import { after, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
 
 /** A timestamp as ISO 8601 in UTC, the same text from both drivers. */
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -195,8 +196,7 @@ export async function listTransfers(db: DbOrTx, q: TTransferListQuery, callerId:
     q.warehouse_id ? sql`(t.from_warehouse_id = ${q.warehouse_id}::uuid or t.to_warehouse_id = ${q.warehouse_id}::uuid)` : undefined,
     q.item_id ? sql`exists (select 1 from transfer_lines l where l.transfer_id = t.id and l.item_id = ${q.item_id}::uuid)` : undefined,
     q.requested_by ? sql`t.requested_by = ${q.requested_by}::uuid` : undefined,
-    q.from ? sql`t.requested_at >= ${lowerBound(q.from)}::timestamptz` : undefined,
-    q.to ? sql`t.requested_at <= ${upperBound(q.to)}::timestamptz` : undefined,
+    ...dateRangeSql('t.requested_at', q),
   ];
   const sort = SORTS[q.sort];
   const keyText = sort.type === 'timestamptz' ? `${sort.col}::text` : sort.col;
