@@ -51,13 +51,6 @@ export function formatRelativeTime(value: string | Date, language: Language, now
   return (at.isAfter(reference) ? reference : at).locale(language).from(reference);
 }
 
-/** The full date and time, for a tooltip beside a relative time. */
-export function formatDateTime(value: string | Date, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(value),
-  );
-}
-
 /** The current time, renewed every `intervalMs`, so relative times stay true on an open page. */
 export function useNow(intervalMs = 60_000): number {
   const [now, setNow] = useState(() => Date.now());

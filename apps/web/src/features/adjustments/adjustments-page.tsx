@@ -22,6 +22,7 @@ import { toastSuccess } from '../../lib/toast';
 import { useCreateAdjustment } from './api/create-adjustment';
 import { useAdjustments } from './api/get-adjustments';
 import { AdjustmentForm } from './components/adjustment-form';
+import { useDateFormat } from '../../lib/date-format';
 
 const FILTERS = ['warehouse_id', 'item_id', 'reason', 'from', 'to'] as const;
 const noop = () => undefined;
@@ -50,7 +51,8 @@ export function AdjustmentsPage() {
   const [creating, setCreating] = useState(false);
   const create = useCreateAdjustment();
   const page = adjustments.data;
-  const dateTime = new Intl.DateTimeFormat(fmt.language, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' });
+  // In the company's time zone, like every other time on screen.
+  const { dateTime } = useDateFormat();
 
   return (
     <>
@@ -122,7 +124,7 @@ export function AdjustmentsPage() {
             customRowAttributes={(r) => ({ 'data-testid': 'adjustment-row', 'data-number': r.number })}
             columns={[
               { accessor: 'number', title: t('adjustments.fields.number'), cellsStyle: () => ({ whiteSpace: 'nowrap' }), render: (r) => <Ltr>{r.number}</Ltr> },
-              { accessor: 'created_at', title: t('adjustments.fields.date'), visibleMediaQuery: '(min-width: 48em)', render: (r) => dateTime.format(new Date(r.created_at)) },
+              { accessor: 'created_at', title: t('adjustments.fields.date'), visibleMediaQuery: '(min-width: 48em)', render: (r) => dateTime(r.created_at) },
               {
                 accessor: 'item_name',
                 title: t('adjustments.fields.item'),

@@ -9,8 +9,8 @@ import { PageHeader } from '../../components/page-header';
 import { useNumberFormat } from '../../lib/decimal';
 import { useWarehouseStatuses } from '../../lib/inventory-lookups';
 import { useRealtimeSubscription } from '../../lib/realtime';
-import { formatDateTime } from '../../lib/relative-time';
 import { useCurrentUser } from '../../lib/session-store';
+import { useDateFormat } from '../../lib/date-format';
 
 const noop = () => undefined;
 const KIND_ORDER = { main: 0, branch: 1, van: 2 } as const;
@@ -60,7 +60,8 @@ function WarehouseCard({ status }: { status: TWarehouseStatus }) {
 
 /** Per warehouse: low and out of stock, pending and in-transit transfers, and the ledger check. */
 export function WarehouseDiagnosticPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { dateTime } = useDateFormat();
   useRealtimeSubscription('stock', noop);
   useRealtimeSubscription('transfers', noop);
   const user = useCurrentUser();
@@ -77,7 +78,7 @@ export function WarehouseDiagnosticPage() {
         <ListEmpty icon={IconStethoscope} />
       ) : (
         <>
-          <Title order={3} fz="sm" c="dimmed" mb="xs">{t('warehouseStatus.checkedAt', { at: formatDateTime(statuses.data.items[0]!.checked_at, i18n.resolvedLanguage === 'ar' ? 'ar' : 'en') })}</Title>
+          <Title order={3} fz="sm" c="dimmed" mb="xs">{t('warehouseStatus.checkedAt', { at: dateTime(statuses.data.items[0]!.checked_at) })}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {[...statuses.data.items].sort((a, b) => KIND_ORDER[a.warehouse.kind] - KIND_ORDER[b.warehouse.kind]).map((s) => <WarehouseCard key={s.warehouse.id} status={s} />)}
           </SimpleGrid>

@@ -10,8 +10,9 @@ import { AutoText } from '../../../components/auto-text';
 import { StockStatusBadge } from '../../../components/stock-status-badge';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { formatDateTime, formatRelativeTime, useNow } from '../../../lib/relative-time';
+import { formatRelativeTime, useNow } from '../../../lib/relative-time';
 import { useSupervisorDashboard } from './get-supervisor-dashboard';
+import { useDateFormat } from '../../../lib/date-format';
 
 const noop = () => undefined;
 
@@ -25,6 +26,7 @@ export function SupervisorDashboard() {
   const fmt = useNumberFormat();
   const now = useNow();
   const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
+  const { dateTime } = useDateFormat();
   useRealtimeSubscription('stock', noop);
   useRealtimeSubscription('transfers', noop);
   const dashboard = useSupervisorDashboard();
@@ -156,7 +158,7 @@ export function SupervisorDashboard() {
                 {d.recent_movements.map((m) => (
                   <Table.Tr key={m.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip label={formatDateTime(m.created_at, language)}>
+                      <Tooltip label={dateTime(m.created_at)}>
                         <Text size="xs" c="dimmed" span>
                           {formatRelativeTime(m.created_at, language, now)}
                         </Text>

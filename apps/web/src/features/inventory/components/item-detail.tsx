@@ -8,6 +8,7 @@ import { Ltr } from '../../../components/ltr';
 import { StockStatusBadge } from '../../../components/stock-status-badge';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useMovements } from '../api/get-movements';
+import { useDateFormat } from '../../../lib/date-format';
 
 const MOVEMENTS_PAGE = 10;
 
@@ -150,7 +151,8 @@ function MovementHistory({ itemId }: { itemId: string }) {
   const [cursors, setCursors] = useState<string[]>([]);
   const query = { item_id: itemId, limit: MOVEMENTS_PAGE, ...(cursors.length ? { cursor: cursors.at(-1) } : {}) };
   const movements = useMovements(query);
-  const dateTime = new Intl.DateTimeFormat(fmt.language, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' });
+  // In the company's time zone, like every other time on screen.
+  const { dateTime } = useDateFormat();
 
   if (movements.isPending) return <ListLoading rows={3} />;
   if (movements.isError) return <ListError error={movements.error} onRetry={() => void movements.refetch()} />;
@@ -172,7 +174,7 @@ function MovementHistory({ itemId }: { itemId: string }) {
           <Table.Tbody>
             {page.items.map((m) => (
               <Table.Tr key={m.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(m.created_at))}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(m.created_at)}</Table.Td>
                 <Table.Td>{t(`movementKind.${m.kind}`)}</Table.Td>
                 <Table.Td>
                   <Ltr>{m.warehouse_code}</Ltr>

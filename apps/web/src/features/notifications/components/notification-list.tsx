@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { TNotification } from '@portal/shared';
 import { NotificationTypeIcon } from '../../../components/notification-type-icon';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDateTime, formatRelativeTime, useNow } from '../../../lib/relative-time';
+import { formatRelativeTime, useNow } from '../../../lib/relative-time';
 import { useNotificationText } from '../use-notification-text';
 import classes from './notification-list.module.css';
+import { useDateFormat } from '../../../lib/date-format';
 
 export interface NotificationListProps {
   items: TNotification[] | undefined;
@@ -24,6 +25,7 @@ function NotificationRow({ notification, now, onOpen }: { notification: TNotific
   const { t, i18n } = useTranslation();
   const textOf = useNotificationText();
   const language = currentLanguage(i18n);
+  const { dateTime } = useDateFormat();
   const { title, message } = textOf(notification);
   return (
     <UnstyledButton
@@ -49,7 +51,7 @@ function NotificationRow({ notification, now, onOpen }: { notification: TNotific
             size="xs"
             c="dimmed"
             dateTime={notification.created_at}
-            title={formatDateTime(notification.created_at, language)}
+            title={dateTime(notification.created_at)}
             data-testid="notification-time"
           >
             {formatRelativeTime(notification.created_at, language, now)}
