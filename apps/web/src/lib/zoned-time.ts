@@ -48,9 +48,12 @@ export function formatTime(instant: string, timeZone: string, language: string):
   return safeFormat(language, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
 }
 
-/** "10:00 – 11:00" in `timeZone`. */
+/**
+ * "10:00 – 11:00 AM" / "10:00–11:00 ص" in `timeZone`: Intl's own range format, which puts the
+ * dash and the AM/PM mark where each language reads them (shown in a <bdi>, never forced LTR).
+ */
 export function formatTimeRange(startsAt: string, endsAt: string, timeZone: string, language: string): string {
-  return `${formatTime(startsAt, timeZone, language)} – ${formatTime(endsAt, timeZone, language)}`;
+  return safeFormat(language, { timeZone, hour: 'numeric', minute: '2-digit' }).formatRange(new Date(startsAt), new Date(endsAt));
 }
 
 /** A day (YYYY-MM-DD) written out: "Sunday, 22 November 2026". Noon UTC keeps it on its date in any zone. */

@@ -90,7 +90,7 @@ describe('appointment detail', () => {
     current = appointment(['reschedule', 'cancel']);
     await render();
     expect(buttons()).toEqual(['ap-action-reschedule', 'ap-action-cancel']);
-    expect(document.querySelector('[data-testid=ap-time]')?.textContent).toBe('10:00 AM – 11:00 AM');
+    expect(document.querySelector('[data-testid=ap-time]')?.textContent).toBe('10:00 – 11:00\u202fAM');
     expect(document.querySelector('[data-testid=ap-status]')?.getAttribute('data-status')).toBe('scheduled');
   });
 

@@ -73,7 +73,7 @@ export function TasksPage() {
                 <Group gap={6} wrap="nowrap">
                   <IconCalendarEvent size={18} />
                   <Text fw={700} fz="lg">
-                    <Ltr>{zone ? formatTimeRange(a.starts_at, a.ends_at, zone, language) : ''}</Ltr>
+                    <bdi>{zone ? formatTimeRange(a.starts_at, a.ends_at, zone, language) : ''}</bdi>
                   </Text>
                 </Group>
                 <ServiceRequestStatusBadge status={a.service_request.status} />

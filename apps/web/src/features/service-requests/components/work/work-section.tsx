@@ -36,17 +36,9 @@ import { zodFieldErrors } from '../../../../lib/form';
 import { useItemSearch } from '../../../../lib/inventory-lookups';
 import { usePublicSettings } from '../../../../lib/public-settings';
 import { toastSuccess } from '../../../../lib/toast';
+import { formatElapsed } from '../../../../lib/format-duration';
 import { useAttachmentUrl } from '../../../../lib/attachment-url';
 import { useVanStock, useWorkCall } from '../../api/work';
-
-/** "1 h 05 min" from seconds. */
-export function formatDuration(seconds: number, t: (key: string, o?: Record<string, unknown>) => string): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  if (h > 0) return t('work.durationHours', { h, m: String(m).padStart(2, '0') });
-  return t('work.durationMinutes', { m, s: String(s).padStart(2, '0') });
-}
 
 function Block({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -74,7 +66,8 @@ function ErrorLine({ error }: { error: unknown }) {
 
 /** Start, pause, resume, with a timer that runs while an entry is open; the log below. */
 function WorkLog({ request }: { request: TServiceRequest }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const format = useDateFormat();
   const call = useWorkCall(request.id);
   const [note, setNote] = useState('');
@@ -100,7 +93,7 @@ function WorkLog({ request }: { request: TServiceRequest }) {
               {t(running ? 'work.log.running' : 'work.log.total')}
             </Text>
             <Text fz={28} fw={700} data-testid="work-duration" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              <Ltr>{formatDuration(request.work.duration_seconds + (running ? tick : 0), t)}</Ltr>
+              <bdi>{formatElapsed(request.work.duration_seconds + (running ? tick : 0), language)}</bdi>
             </Text>
           </Stack>
           {can &&
@@ -145,7 +138,7 @@ function WorkLog({ request }: { request: TServiceRequest }) {
                   )}
                 </Stack>
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  <Ltr>{formatDuration(entry.seconds, t)}</Ltr>
+                  <bdi>{formatElapsed(entry.seconds, language)}</bdi>
                 </Text>
               </Group>
             ))}
