@@ -75,6 +75,11 @@ export function stockStatus(quantity: string | number, minQuantity: string | num
   return 'in_stock';
 }
 
+/** The units an item is counted in: codes here, names in the locale files (`inventory.units.*`). */
+export const ITEM_UNITS = ['pcs', 'set', 'pair', 'box', 'pack', 'roll', 'kg', 'g', 'm', 'l'] as const;
+export type ItemUnit = (typeof ITEM_UNITS)[number];
+export const ZItemUnit = z.enum(ITEM_UNITS);
+
 export const MOVEMENT_KINDS = ['receipt', 'transfer_out', 'transfer_in', 'adjustment', 'consumption', 'return'] as const;
 export type MovementKindName = (typeof MOVEMENT_KINDS)[number];
 export const ZMovementKind = z.enum(MOVEMENT_KINDS);

@@ -18,6 +18,7 @@ import {
 import {
   ADJUSTMENT_REASONS,
   APPOINTMENT_STATUSES,
+  ITEM_UNITS,
   LANGUAGES,
   MOVEMENT_KINDS,
   PRIORITIES,
@@ -272,11 +273,17 @@ export const inventoryItems = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description'),
-    category: text('category').notNull(),
+    /** An item_categories code: shown by its Arabic or English name. */
+    category: text('category')
+      .notNull()
+      .references(() => itemCategories.code, { onUpdate: 'cascade' }),
+    /** One of ITEM_UNITS (translated on screen). */
     unit: text('unit').notNull().default('pcs'),
     minQuantity: quantity('min_quantity').notNull().default('0'),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('15'),
+    /** The unit cost of the latest goods receipt of this item; null until one. */
+    lastCost: numeric('last_cost', { precision: 12, scale: 2 }),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -291,8 +298,18 @@ export const inventoryItems = pgTable(
     check('inventory_items_price_check', sql`${t.price} >= 0`),
     check('inventory_items_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
     check('inventory_items_min_quantity_check', sql`${t.minQuantity} >= 0`),
+    check('inventory_items_unit_check', sql`${t.unit} in (${sql.raw(ITEM_UNITS.map((u) => `'${u}'`).join(', '))})`),
+    check('inventory_items_last_cost_check', sql`${t.lastCost} >= 0`),
   ],
 );
+
+/** Item categories, named in both languages; an item's `category` is one of these codes. */
+export const itemCategories = pgTable('item_categories', {
+  code: text('code').primaryKey(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Written only by the inventory ledger (modules/inventory/ledger.ts). */
 export const stockLevels = pgTable(
@@ -429,6 +446,75 @@ export const transferLines = pgTable(
     uniqueIndex('transfer_lines_item_key').on(t.transferId, t.itemId),
     index('transfer_lines_item_idx').on(t.itemId),
     check('transfer_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Who goods are bought from (goods receipts). */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    vatNumber: text('vat_number'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('suppliers_name_key').on(sql`lower(${t.name})`),
+    index('suppliers_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** Goods received from a supplier into a main or branch warehouse: posts `receipt` movements. Never edited. */
+export const goodsReceipts = pgTable(
+  'goods_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** GR-000001 */
+    number: text('number').notNull(),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    /** The supplier's own delivery note or invoice number. */
+    reference: text('reference'),
+    /** The day the goods arrived, in the company's time zone. */
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('goods_receipts_number_key').on(t.number),
+    index('goods_receipts_created_idx').on(t.createdAt, t.id),
+    index('goods_receipts_received_idx').on(t.receivedOn, t.id),
+    index('goods_receipts_warehouse_idx').on(t.warehouseId, t.createdAt),
+    index('goods_receipts_supplier_idx').on(t.supplierId, t.createdAt),
+  ],
+);
+
+export const goodsReceiptLines = pgTable(
+  'goods_receipt_lines',
+  {
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => goodsReceipts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    quantity: quantity('quantity').notNull(),
+    unitCost: numeric('unit_cost', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.receiptId, t.lineNo] }),
+    index('goods_receipt_lines_item_idx').on(t.itemId),
+    check('goods_receipt_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('goods_receipt_lines_unit_cost_check', sql`${t.unitCost} >= 0`),
   ],
 );
 
