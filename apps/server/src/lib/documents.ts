@@ -21,8 +21,15 @@ export function formatDate(iso: string | null, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-/** 'rtl' or 'ltr' by the first letter with a strong direction (Arabic or Latin), or null. */
-export function firstStrongDirection(value: string): 'rtl' | 'ltr' | null {
+/**
+ * The paragraph direction of free text (names, notes, problems) in a document, or null for
+ * text without letters. Like dir="auto" the first strong letter decides, except that on an
+ * Arabic page any text holding an Arabic letter reads right to left: "SR-000041 طلب رقم" is an
+ * Arabic sentence that starts with a code, and drawn left to right its words came out of the
+ * PDF's text (pdftotext reads an Arabic page right to left) in the wrong order.
+ */
+export function freeTextDirection(value: string, lang: 'ar' | 'en'): 'rtl' | 'ltr' | null {
+  if (lang === 'ar' && ARABIC_LETTER.test(value)) return 'rtl';
   const m = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]|[A-Za-z\u00C0-\u024F]/.exec(value);
   if (!m) return null;
   return m[0] >= '\u0590' && !/[\u00C0-\u024F]/.test(m[0]) ? 'rtl' : 'ltr';

@@ -1,7 +1,7 @@
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import type { Language, TCatalogEntry, TServiceReport } from '@portal/shared';
-import { firstStrongDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
+import { unitName, type Language, type TCatalogEntry, type TServiceReport } from '@portal/shared';
+import { freeTextDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
 
 /**
  * The service report of one request as an A4 PDF (PRODUCT.md §10): customer, device, the
@@ -224,7 +224,7 @@ function serviceReport({ report, images, serviceTypes, faultTypes, lang }: Servi
   const align = { textAlign: rtl ? 'right' : 'left', direction: rtl ? 'rtl' : 'ltr' } as const;
   const ltr = { textAlign: rtl ? 'right' : 'left', direction: 'ltr' } as const;
   const text = (value: string, style: PdfStyle = {}) =>
-    h(Text, { style: { ...align, direction: firstStrongDirection(value) ?? align.direction, ...style } }, value);
+    h(Text, { style: { ...align, direction: freeTextDirection(value, lang) ?? align.direction, ...style } }, value);
   const code = (value: string, style: PdfStyle = {}) => h(Text, { style: { ...ltr, ...style } }, value);
   const catalog = (list: TCatalogEntry[], value: string) => {
     const e = list.find((x) => x.code === value);
@@ -261,7 +261,8 @@ function serviceReport({ report, images, serviceTypes, faultTypes, lang }: Servi
               { style: [styles.tr, row], key: p.id, wrap: false },
               partCell(0, code(p.item_code)),
               partCell(1, text(p.item_name)),
-              partCell(2, code(`${formatQuantity(p.quantity)} ${p.unit}`)),
+              // The unit by its name in the report's language, after the number in reading order.
+              partCell(2, lang === 'ar' ? text(`${formatQuantity(p.quantity)} ${unitName(p.unit, lang)}`) : code(`${formatQuantity(p.quantity)} ${unitName(p.unit, lang)}`)),
               partCell(3, code(p.unit_price)),
               partCell(4, code(`${formatQuantity(p.tax_rate)}%`)),
               partCell(5, code(p.total)),

@@ -1,8 +1,8 @@
 import { createElement as h, type ReactElement } from 'react';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import type { Language, TransferStatus, TTransfer, WarehouseKind } from '@portal/shared';
+import { unitName, type Language, type TransferStatus, type TTransfer, type WarehouseKind } from '@portal/shared';
 import { toCsv } from '../../lib/csv.js';
-import { firstStrongDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
+import { freeTextDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
 
 /**
  * The delivery note of a transfer (PRODUCT.md §4 "print" and "download"): an A4 PDF laid out
@@ -171,9 +171,9 @@ function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNote
   const align = { textAlign: rtl ? 'right' : 'left', direction: rtl ? 'rtl' : 'ltr' } as const;
   // Codes and quantities always read left to right, also inside an Arabic page.
   const ltr = { textAlign: rtl ? 'right' : 'left', direction: 'ltr' } as const;
-  // Like dir="auto": free text (names, notes) takes the direction of its first strong letter.
+  // Free text (names, notes) in its own direction: see freeTextDirection.
   const text = (value: string, style: Style = {}) =>
-    h(Text, { style: { ...align, direction: firstStrongDirection(value) ?? align.direction, ...style } }, value);
+    h(Text, { style: { ...align, direction: freeTextDirection(value, lang) ?? align.direction, ...style } }, value);
   // The label takes a fixed width and the value the rest, wrapping there when it is long.
   const field = ([label, value, detail]: Field) =>
     h(
@@ -198,7 +198,7 @@ function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNote
       h(View, { style: cellStyle(0) }, text(String(n + 1))),
       h(View, { style: cellStyle(1) }, h(Text, { style: ltr }, line.item_code)),
       h(View, { style: cellStyle(2) }, text(line.item_name)),
-      h(View, { style: cellStyle(3) }, text(line.unit)),
+      h(View, { style: cellStyle(3) }, text(unitName(line.unit, lang))),
       h(View, { style: cellStyle(4) }, h(Text, { style: ltr }, formatQuantity(line.quantity))),
     ),
   );
@@ -255,7 +255,7 @@ export function renderDeliveryNoteCsv({ transfer: t, companyName, timeZone, lang
   if (t.notes) rows.push([l.notes, t.notes]);
   rows.push([]);
   rows.push([l.lineNo, l.code, l.item, l.unit, l.quantity]);
-  t.lines.forEach((line, i) => rows.push([String(i + 1), line.item_code, line.item_name, line.unit, formatQuantity(line.quantity)]));
+  t.lines.forEach((line, i) => rows.push([String(i + 1), line.item_code, line.item_name, unitName(line.unit, lang), formatQuantity(line.quantity)]));
   rows.push([]);
   for (const sign of [l.issuedSign, l.deliveredSign, l.receivedSign]) rows.push([sign, l.name, '', l.signature, '', l.signDate, '']);
   return toCsv(rows);
