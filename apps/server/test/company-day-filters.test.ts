@@ -142,3 +142,31 @@ describe('date filters: a plain day is a day in the company’s time zone', () =
     expect(report.to).toBe('2026-03-11T20:59:59.999Z');
   });
 });
+
+describe('exported files are named by the company’s day', () => {
+  /** Today in a zone, as the file names write it. */
+  const today = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const fileName = async (url: string) => {
+    const res = await server.call('GET', url, { token: admin.access_token });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    return /filename="([^"]+)"/.exec(String(res.headers['content-disposition']))?.[1];
+  };
+
+  // Kiritimati (UTC+14) and Pago Pago (UTC−11) are never on the same day, so one of them is
+  // always off the UTC day: a name taken from the UTC clock fails in one zone or the other.
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('in %s', async (zone) => {
+    await setZone(zone);
+    try {
+      const days = [today(zone)];
+      const names = {
+        requests: await fileName('/api/service-requests/export?lang=en'),
+        items: await fileName('/api/admin/data/items.csv'),
+      };
+      days.push(today(zone)); // the day may turn while the files are made
+      expect([`service-requests-${days[0]}.csv`, `service-requests-${days[1]}.csv`]).toContain(names.requests);
+      expect([`items-${days[0]}.csv`, `items-${days[1]}.csv`]).toContain(names.items);
+    } finally {
+      await setZone('Asia/Riyadh');
+    }
+  });
+});

@@ -21,6 +21,11 @@ export function formatDate(iso: string | null, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
+/** The company-zone day of an instant ("2026-11-26"): what a file named by its date calls today. */
+export function companyDay(at: Date | string, timeZone: string): string {
+  return formatDate(typeof at === 'string' ? at : at.toISOString(), timeZone).slice(0, 10);
+}
+
 /**
  * The paragraph direction of free text (names, notes, problems) in a document, or null for
  * text without letters. Like dir="auto" the first strong letter decides, except that on an

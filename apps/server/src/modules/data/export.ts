@@ -4,6 +4,7 @@ import type { Actor } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { CSV_BOM, csvLine, type CsvValue } from '../../lib/csv.js';
+import { companyDay } from '../../lib/documents.js';
 import { rowsOf } from '../inventory/ledger.js';
 
 /**
@@ -50,7 +51,8 @@ const SOURCES: Record<DataSet, Source> = {
 };
 
 /** The export's file name: `customers-2026-11-25.csv`. */
-export const exportFileName = (set: DataSet) => `${set}-${new Date().toISOString().slice(0, 10)}.csv`;
+/** `items-2026-11-26.csv`: the day in the company's time zone. */
+export const exportFileName = (set: DataSet, timeZone: string) => `${set}-${companyDay(new Date(), timeZone)}.csv`;
 
 /**
  * The file, piece by piece: the BOM and header row, then one chunk per batch, every line

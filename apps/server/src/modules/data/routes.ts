@@ -6,6 +6,7 @@ import { DATA_SETS, ZImportJob, ZImportJobList, ZImportQuery, ZImportReport } fr
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
+import { getSettings } from '../settings/service.js';
 import { exportFileName } from './export.js';
 import { createDataService } from './service.js';
 import { acceptCsvBodies, MULTIPART_LIMITS, removeUpload, uploadOf } from './upload.js';
@@ -35,12 +36,14 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           summary: `Every ${set === 'stock' ? 'stock level' : set === 'items' ? 'inventory item' : 'customer'} as CSV (UTF-8 with a BOM), in the columns its import takes back`,
         },
       },
-      async (req, reply) =>
-        reply
+      async (req, reply) => {
+        const { time_zone } = await getSettings(ctx.db, ['time_zone']);
+        return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${exportFileName(set)}"`)
+          .header('content-disposition', `attachment; filename="${exportFileName(set, time_zone)}"`)
           .header('cache-control', 'no-store')
-          .send(data.export(actorOf(req), set)),
+          .send(data.export(actorOf(req), set));
+      },
     );
 
     app.post(

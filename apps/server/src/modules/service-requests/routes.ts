@@ -16,6 +16,7 @@ import {
   type ServiceRequestAction,
 } from '@portal/shared';
 import type { Db } from '../../db/client.js';
+import { companyDay } from '../../lib/documents.js';
 import { actorOf } from '../../plugins/access.js';
 import { getSettings } from '../settings/service.js';
 import { EXPORT_MAX_ROWS, renderRequestsCsv } from './export.js';
@@ -78,10 +79,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod<{ requests: ServiceRequ
       const rows = await requests.listAll(actorOf(req), q, EXPORT_MAX_ROWS);
       const s = await getSettings(db, ['time_zone', 'service_types', 'fault_types']);
       const body = renderRequestsCsv({ rows, lang, timeZone: s.time_zone, serviceTypes: s.service_types, faultTypes: s.fault_types });
-      const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="service-requests-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="service-requests-${companyDay(new Date(), s.time_zone)}.csv"`)
         .header('cache-control', 'no-store')
         .send(body);
     },
