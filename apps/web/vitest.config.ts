@@ -11,6 +11,7 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-utils/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

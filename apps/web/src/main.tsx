@@ -20,8 +20,12 @@ onAuthStateChange((_event, session) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first screen is drawn once its language's messages are here (one small request, made
+// while React and the first route's code load), never with raw keys.
+void i18n.ready.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

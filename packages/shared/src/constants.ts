@@ -3,7 +3,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 export const TOAST_DURATION_MS = 5_000;
-export const TOAST_LIMIT = 20;
+/** Toasts on screen at once (issue #24: more piled up over titles and buttons on a phone); the rest wait. */
+export const TOAST_LIMIT = 2;
 export const TOKEN_REFRESH_TICK_MS = 30_000;
 export const TOKEN_REFRESH_MARGIN_TICKS = 3;
 export const QUERY_STALE_TIME_MS = 30_000;
@@ -19,4 +20,3 @@ export const RECOVERY_CODE_TTL_MS = 60 * 60 * 1000;
 export const LANGUAGES = ['ar', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ar';
-export const FALLBACK_LANGUAGE: Language = 'en';

@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n, currentLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import ar from '../locales/ar.json';
+import en from '../locales/en.json';
+import { createI18n, currentLanguage, i18n as appI18n, LANGUAGE_STORAGE_KEY } from './i18n';
 
 function browserPrefers(...languages: string[]) {
   Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });
@@ -11,6 +13,8 @@ function detect(): string {
 }
 
 describe('language detection', () => {
+  // The app's own instance sets <html lang> once its messages arrive: let that happen first.
+  beforeAll(() => appI18n.ready);
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
@@ -60,12 +64,17 @@ describe('language detection', () => {
     expect(detect()).toBe('ar');
   });
 
-  it('falls back to English for a key missing in Arabic, while speaking Arabic', () => {
+  it('loads only the language in use, and the other when switched to (issue #26)', async () => {
     browserPrefers('ar');
     const i18n = createI18n();
-    i18n.addResource('en', 'translation', 'onlyInEnglish', 'English text');
+    await i18n.ready;
     expect(currentLanguage(i18n)).toBe('ar');
-    expect(i18n.t('onlyInEnglish')).toBe('English text');
+    expect(i18n.t('app.name')).toBe(ar.app.name);
+    expect(i18n.hasResourceBundle('ar', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+    await i18n.changeLanguage('en');
+    expect(i18n.t('app.name')).toBe(en.app.name);
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
   });
 
   it('is right-to-left for Arabic and left-to-right for English', () => {

@@ -1,17 +1,20 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ar';
 import 'dayjs/locale/en';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
-import ar from '../locales/ar.json';
-import en from '../locales/en.json';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
 
-export const resources = {
-  ar: { translation: ar },
-  en: { translation: en },
-} as const;
+/**
+ * Each language's messages are a chunk of their own, fetched when that language is first used:
+ * a page in Arabic never downloads the English messages (issue #26), and switching language
+ * fetches the other before the page changes (i18next waits for the backend).
+ */
+const messages = resourcesToBackend((language: string) =>
+  language === 'ar' ? import('../locales/ar.json') : import('../locales/en.json'),
+);
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
@@ -49,32 +52,37 @@ export function currentLanguage(instance: I18n): Language {
 }
 
 /**
- * Creates and initialises an i18next instance — synchronously, as both languages are bundled.
- * `onLanguageChanged` is registered before init so it also sees the detected language.
+ * Creates and initialises an i18next instance. The language is detected at once; its messages
+ * arrive with `ready` (render nothing translated before). `onLanguageChanged` is registered
+ * before init so it also sees the detected language.
  */
 export function createI18n(
   options: { react?: boolean; onLanguageChanged?: (instance: I18n) => void } = {},
-): I18n {
+): I18n & { ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   const { onLanguageChanged } = options;
   if (onLanguageChanged) instance.on('languageChanged', () => onLanguageChanged(instance));
   const detector = new LanguageDetector();
   detector.addDetector(defaultLanguageDetector);
   instance.use(detector);
+  instance.use(messages);
   if (options.react) instance.use(initReactI18next);
-  void instance.init({
-    resources,
+  const ready = instance.init({
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    fallbackLng: FALLBACK_LANGUAGE,
+    // No fallback language: it would fetch the other language's messages on every load. Both
+    // files hold the same keys (locales.test.ts), so nothing is ever missing.
+    fallbackLng: false,
     detection: detectionOptions,
     interpolation: { escapeValue: false }, // React escapes; names are rendered as text.
+    // Detect the language now (the page's direction and font follow it at once); only the
+    // messages come later.
     initAsync: false,
     showSupportNotice: false,
     react: { useSuspense: false },
   });
-  return instance;
+  return Object.assign(instance, { ready });
 }
 
 /**
