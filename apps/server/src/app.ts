@@ -45,6 +45,8 @@ import { createInventoryService } from './modules/inventory/service.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { createTransferService } from './modules/transfers/service.js';
 import { transferRoutes } from './modules/transfers/routes.js';
+import { createGoodsReceiptService } from './modules/goods-receipts/service.js';
+import { goodsReceiptRoutes } from './modules/goods-receipts/routes.js';
 import { createWarehouseService } from './modules/warehouses/service.js';
 import { warehouseRoutes } from './modules/warehouses/routes.js';
 import { inventoryReportRoutes } from './modules/reports/inventory-routes.js';
@@ -291,6 +293,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(inventoryReportRoutes, { prefix: '/api', db: ctx.db });
   await app.register(supervisorDashboardRoutes, { prefix: '/api', db: ctx.db });
   await app.register(transferRoutes, { prefix: '/api', transfers: createTransferService(ctx) });
+  await app.register(goodsReceiptRoutes, { prefix: '/api', receipts: createGoodsReceiptService(ctx) });
   const requests = createServiceRequestService(ctx);
   await app.register(serviceRequestRoutes, { prefix: '/api', requests, db: ctx.db });
   await app.register(bookingRoutes, { prefix: '/api', booking: createBookingService(ctx, requests) });

@@ -21,3 +21,5 @@ export * from './field-work.js';
 export * from './reports.js';
 export * from './analytics.js';
 export * from './data-management.js';
+export * from './goods-receipts.js';
+export * from './item-categories.js';

@@ -8,6 +8,7 @@ import { seedInventory } from './inventory-seed.js';
 import { seedServiceRequests } from './service-requests-seed.js';
 import { seedFieldWork } from './field-work-seed.js';
 import { seedTransfers } from './transfers-seed.js';
+import { seedGoodsReceipts } from './goods-receipts-seed.js';
 import { seedAppointments } from './appointments-seed.js';
 import { refreshAllSlaDue } from '../modules/dispatch/sla-due.js';
 
@@ -54,6 +55,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const c of EXTRA_CUSTOMERS) await createUser(tx, { ...c, role: 'customer', passwordHash });
     for (const t of EXTRA_TECHNICIANS) await createUser(tx, { ...t, role: 'technician', passwordHash });
     await seedInventory(tx);
+    await seedGoodsReceipts(tx);
     await seedTransfers(tx);
     await seedServiceRequests(tx);
     await seedFieldWork(tx);

@@ -11,7 +11,7 @@ export interface DashboardRoute {
     | 'inventory' | 'warehouses' | 'adjustments' | 'warehouse-diagnostic' | 'inventory-reports'
     | 'service-requests' | 'service-request-new' | 'service-request-detail' | 'admin-service-requests'
     | 'users' | 'technicians' | 'audit' | 'appointments' | 'appointment-detail' | 'schedule' | 'dispatch' | 'tasks' | 'service-reports' | 'performance' | 'analytics'
-    | 'data-management' | 'backup';
+    | 'data-management' | 'backup' | 'goods-receipts' | 'goods-receipt-new' | 'goods-receipt-detail' | 'suppliers';
 }
 
 /** Every route of the dashboard shell (original-spec §2 plus preferences and support). */
@@ -48,10 +48,17 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   { path: 'reports/inventory', titleKey: 'nav.inventoryReports', requires: ['read:inventory_report:any'], page: 'inventory-reports' },
   { path: 'warehouses', titleKey: 'nav.warehouses', requires: ['read:warehouse:any'], page: 'warehouses' },
   { path: 'adjustments', titleKey: 'nav.adjustments', requires: ['read:adjustment:any'], page: 'adjustments' },
+  { path: 'goods-receipts', titleKey: 'nav.goodsReceipts', requires: ['read:goods_receipt:any'], page: 'goods-receipts' },
+  { path: 'goods-receipts/new', titleKey: 'goodsReceipts.new', requires: ['create:goods_receipt:any'], page: 'goods-receipt-new' },
+  { path: 'goods-receipts/:id', titleKey: 'goodsReceipts.detailTitle', requires: ['read:goods_receipt:any'], page: 'goods-receipt-detail' },
+  { path: 'suppliers', titleKey: 'nav.suppliers', requires: ['read:supplier:any'], page: 'suppliers' },
 ];
 
 /** The transfer's delivery note: a page of its own, outside the shell, to print. */
 export const TRANSFER_PRINT_ROUTE = { path: '/dashboard/transfers/:id/print', requires: ['read:transfer'] as readonly Requirement[] };
+
+/** A goods receipt as a printable document: a page of its own, outside the shell. */
+export const GOODS_RECEIPT_PRINT_ROUTE = { path: '/dashboard/goods-receipts/:id/print', requires: ['read:goods_receipt:any'] as readonly Requirement[] };
 
 /**
  * A request's service report: a page of its own, outside the shell, to print. The server's row

@@ -3,9 +3,10 @@ import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from
 import { PageLoader } from '../components/page-loader';
 import { AuthLifecycle } from '../features/auth';
 import { CrashPage, NotFoundPage } from '../features/errors';
-import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, SERVICE_REPORT_PRINT_ROUTE, TRANSFER_PRINT_ROUTE, type DashboardRoute } from './dashboard-routes';
+import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, GOODS_RECEIPT_PRINT_ROUTE, SERVICE_REPORT_PRINT_ROUTE, TRANSFER_PRINT_ROUTE, type DashboardRoute } from './dashboard-routes';
 import { PublicOnly, RequireAuth, RequireCapability } from './guards';
 import { RealtimeBridge } from './realtime-bridge';
+import { Toasts } from './toasts';
 import { loadFullStyles } from './styles/load-full-styles';
 
 // One chunk per page: a visitor downloads only the screens they open.
@@ -34,6 +35,11 @@ const TransferPrintPage = lazy(() => import('../features/transfers/pages/transfe
 const InventoryPage = lazy(() => import('../features/inventory/inventory-page'));
 const WarehousesPage = lazy(() => import('../features/warehouses/warehouses-page'));
 const AdjustmentsPage = lazy(() => import('../features/adjustments/adjustments-page'));
+const GoodsReceiptsPage = lazy(() => import('../features/goods-receipts/pages/goods-receipts-page'));
+const NewGoodsReceiptPage = lazy(() => import('../features/goods-receipts/pages/new-goods-receipt-page'));
+const GoodsReceiptDetailPage = lazy(() => import('../features/goods-receipts/pages/goods-receipt-detail-page'));
+const GoodsReceiptPrintPage = lazy(() => import('../features/goods-receipts/pages/goods-receipt-print-page'));
+const SuppliersPage = lazy(() => import('../features/goods-receipts/pages/suppliers-page'));
 const WarehouseDiagnosticPage = lazy(() => import('../features/warehouse-diagnostic/warehouse-diagnostic-page'));
 const InventoryReportsPage = lazy(() => import('../features/inventory-reports/inventory-reports-page'));
 const UsersPage = lazy(() => import('../features/users/users-page'));
@@ -60,6 +66,7 @@ function RootLayout() {
   return (
     <AuthLifecycle>
       <RealtimeBridge />
+      <Toasts />
       <Suspense fallback={<PageLoader fullScreen />}>
         <Outlet />
       </Suspense>
@@ -92,6 +99,14 @@ function dashboardPage(route: DashboardRoute) {
       return <WarehousesPage />;
     case 'adjustments':
       return <AdjustmentsPage />;
+    case 'goods-receipts':
+      return <GoodsReceiptsPage />;
+    case 'goods-receipt-new':
+      return <NewGoodsReceiptPage />;
+    case 'goods-receipt-detail':
+      return <GoodsReceiptDetailPage />;
+    case 'suppliers':
+      return <SuppliersPage />;
     case 'warehouse-diagnostic':
       return <WarehouseDiagnosticPage />;
     case 'inventory-reports':
@@ -160,6 +175,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireCapability requires={TRANSFER_PRINT_ROUTE.requires}>
                 <TransferPrintPage />
+              </RequireCapability>
+            ),
+          },
+          {
+            path: GOODS_RECEIPT_PRINT_ROUTE.path,
+            element: (
+              <RequireCapability requires={GOODS_RECEIPT_PRINT_ROUTE.requires}>
+                <GoodsReceiptPrintPage />
               </RequireCapability>
             ),
           },

@@ -2,6 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconAdjustmentsHorizontal,
   IconBox,
+  IconBuildingStore,
   IconBuildingWarehouse,
   IconCalendarEvent,
   IconCalendarPlus,
@@ -12,9 +13,12 @@ import {
   IconDatabaseCog,
   IconDatabaseExport,
   IconFileAnalytics,
+  IconHistory,
   IconLayoutDashboard,
   IconLifebuoy,
+  IconListDetails,
   IconPackage,
+  IconPackageImport,
   IconReportAnalytics,
   IconReportMoney,
   IconSettings,
@@ -53,6 +57,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'technicians', labelKey: 'nav.technicians', to: '/dashboard/technicians', icon: IconUserCog, requires: ['manage:user:any'] },
   { id: 'tasks', labelKey: 'nav.tasks', to: '/dashboard/tasks', icon: IconTool, requires: ['work:service_request:assigned'] },
   { id: 'service-orders', labelKey: 'nav.serviceOrders', to: '/dashboard/service-orders', icon: IconTool, requires: ['assign:service_request:any'] },
+  { id: 'request-desk', labelKey: 'nav.requestDesk', to: '/dashboard/admin/service-requests', icon: IconListDetails, requires: ['read:service_request:any'] },
   // The table gives technicians read:appointment:own too, yet their sidebar has no
   // appointments item (their appointments live in the schedule): the item is for the roles
   // that both read and book appointments.
@@ -61,6 +66,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'analytics', labelKey: 'nav.analytics', to: '/dashboard/analytics', icon: IconChartPie, requires: ['read:analytics:any'] },
   { id: 'data-management', labelKey: 'nav.dataManagement', to: '/dashboard/data-management', icon: IconDatabaseCog, requires: ['manage:data:any'] },
   { id: 'backup', labelKey: 'nav.backup', to: '/dashboard/backup', icon: IconDatabaseExport, requires: ['manage:backup:any'] },
+  { id: 'audit', labelKey: 'nav.audit', to: '/dashboard/audit', icon: IconHistory, requires: ['read:audit:any'] },
   { id: 'service-reports', labelKey: 'nav.serviceReports', to: '/dashboard/reports/service', icon: IconFileAnalytics, requires: ['read:service_report:any'] },
   { id: 'performance-reports', labelKey: 'nav.performanceReports', to: '/dashboard/reports/performance', icon: IconChartBar, requires: ['read:performance_report:any'] },
   { id: 'inventory-reports', labelKey: 'nav.inventoryReports', to: '/dashboard/reports/inventory', icon: IconReportMoney, requires: ['read:inventory_report:any'] },
@@ -72,6 +78,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'my-service-reports', labelKey: 'nav.serviceReports', to: '/dashboard/reports/service', icon: IconFileAnalytics, requires: ['read:service_report:own'] },
   { id: 'my-performance-reports', labelKey: 'nav.performanceReports', to: '/dashboard/reports/performance', icon: IconReportAnalytics, requires: ['read:performance_report:own'] },
   { id: 'adjustments', labelKey: 'nav.adjustments', to: '/dashboard/adjustments', icon: IconAdjustmentsHorizontal, requires: ['read:adjustment:any'] },
+  { id: 'goods-receipts', labelKey: 'nav.goodsReceipts', to: '/dashboard/goods-receipts', icon: IconPackageImport, requires: ['read:goods_receipt:any'] },
+  { id: 'suppliers', labelKey: 'nav.suppliers', to: '/dashboard/suppliers', icon: IconBuildingStore, requires: ['read:supplier:any'] },
   { id: 'settings', labelKey: 'nav.settings', to: '/dashboard/settings', icon: IconSettings, requires: ['manage:settings:any'] },
   { id: 'help', labelKey: 'nav.help', to: '/dashboard/support', icon: IconLifebuoy, requires: ['read:help:own'] },
 ];

@@ -17,17 +17,20 @@ export const PRODUCT_SIDEBAR: Record<Role, string[]> = {
   // PRODUCT.md lists "dashboard, inventory, transfers, inventory reports" plus adjustments
   // and warehouses; the admin list puts inventory reports and warehouses before inventory
   // and transfers, and one shared order cannot honour both, so only the set is compared.
-  whs_supervisor: ['Dashboard', 'Inventory', 'Transfers', 'Inventory reports', 'Adjustments', 'Warehouses'],
+  // Goods receipts and suppliers: issue #24.
+  whs_supervisor: ['Dashboard', 'Inventory', 'Transfers', 'Inventory reports', 'Adjustments', 'Goods receipts', 'Suppliers', 'Warehouses'],
   admin: [
     'Dashboard',
     'Book service',
     'Users',
     'Technicians',
     'Service orders',
+    'Request desk', // issue #24
     'Appointments',
     'Analytics',
     'Data management',
     'Backup & restore',
+    'Audit log', // issue #24
     'Service reports',
     'Performance reports',
     'Inventory reports',
@@ -35,6 +38,8 @@ export const PRODUCT_SIDEBAR: Record<Role, string[]> = {
     'Inventory',
     'Transfers',
     'Adjustments',
+    'Goods receipts',
+    'Suppliers',
     'Settings',
   ],
 };

@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { useDirection } from '@mantine/core';
+import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
+import { useLocation } from 'react-router';
+import { TOAST_LIMIT } from '@portal/shared';
+
+/**
+ * A toast shown this shortly before a navigation belongs to the action that navigated (saved,
+ * then opened the new record): it stays. Older ones were about the page being left.
+ */
+export const TOAST_FRESH_MS = 1_500;
+
+/** The toasts to close when the page changes: those shown longer than `freshMs` before `now`. */
+export function staleToastIds(visible: readonly string[], shownAt: ReadonlyMap<string, number>, now: number, freshMs = TOAST_FRESH_MS): string[] {
+  return visible.filter((id) => now - (shownAt.get(id) ?? 0) > freshMs);
+}
+
+/**
+ * Where the app's toasts show and how long they last on screen — the one place for it (issue #24):
+ * at most TOAST_LIMIT at once (the rest wait their turn), at the bottom on the end side of the
+ * page (nothing acts there: titles, the page's buttons, the header and the sidebar's start are
+ * all elsewhere; on a phone the bottom of the screen is page content), and on a move to another
+ * page the ones about the page left behind close, shown or waiting. Mounted by the router's
+ * root layout, so it sees every navigation.
+ */
+export function Toasts() {
+  const { dir } = useDirection();
+  const { pathname } = useLocation();
+  const shownAt = useRef(new Map<string, number>());
+  const firstPath = useRef(true);
+
+  // When each toast entered the store (shown or queued).
+  useEffect(() => {
+    const track = () => {
+      const now = Date.now();
+      const { notifications: visible, queue } = notificationsStore.getState();
+      const ids = new Set([...visible, ...queue].map((n) => n.id).filter((id): id is string => !!id));
+      for (const id of ids) if (!shownAt.current.has(id)) shownAt.current.set(id, now);
+      for (const id of shownAt.current.keys()) if (!ids.has(id)) shownAt.current.delete(id);
+    };
+    track();
+    return notificationsStore.subscribe(track);
+  }, []);
+
+  useEffect(() => {
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
+    // Shown or still waiting: whatever came before the move is about the page left behind.
+    const { notifications: visible, queue } = notificationsStore.getState();
+    const ids = [...visible, ...queue].map((n) => n.id).filter((id): id is string => !!id);
+    for (const id of staleToastIds(ids, shownAt.current, Date.now())) notifications.hide(id);
+  }, [pathname]);
+
+  return <Notifications limit={TOAST_LIMIT} position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'} zIndex={1000} />;
+}

@@ -1,0 +1,159 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconFileUnknown, IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { AutoText } from '../../../components/auto-text';
+import { Ltr } from '../../../components/ltr';
+import { PageLoader } from '../../../components/page-loader';
+import { StatusPanel } from '../../../components/status-panel';
+import { isApiError } from '../../../lib/api-client';
+import { useDateFormat } from '../../../lib/date-format';
+import { describeError } from '../../../lib/errors';
+import { useGoodsReceipt } from '../api/goods-receipts';
+import { useGoodsReceiptsLive } from '../api/keys';
+import { ReceiptLinesTable } from '../components/receipt-lines-table';
+import { useDayFormat } from '../day-format';
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** One goods receipt: who from, into where, the lines and costs; print it as a document. */
+export function GoodsReceiptDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
+  const day = useDayFormat();
+  const receipt = useGoodsReceipt(id);
+  useGoodsReceiptsLive();
+
+  if (receipt.isPending) return <PageLoader />;
+  if (receipt.isError) {
+    if (isApiError(receipt.error) && (receipt.error.status === 404 || receipt.error.status === 400)) {
+      return (
+        <StatusPanel
+          icon={IconFileUnknown}
+          color="gray"
+          title={t('goodsReceipts.notFound')}
+          body={t('goodsReceipts.notFoundBody')}
+          action={
+            <Anchor component={Link} to="/dashboard/goods-receipts">
+              {t('goodsReceipts.backToList')}
+            </Anchor>
+          }
+          testId="receipt-not-found"
+        />
+      );
+    }
+    return <Alert color="red">{describeError(t, receipt.error)}</Alert>;
+  }
+  const data = receipt.data;
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
+        <Anchor component={Link} to="/dashboard/goods-receipts" size="sm">
+          {t('goodsReceipts.title')}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          <Ltr>{data.number}</Ltr>
+        </Text>
+      </Breadcrumbs>
+
+      <Group justify="space-between" align="flex-start" mb="lg" gap="md">
+        <Stack gap={4}>
+          <Title order={2} fz={{ base: 22, sm: 26 }} data-testid="receipt-number">
+            <Ltr>{data.number}</Ltr>
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('goodsReceipts.receivedLine', { day: day(data.received_on) })}
+          </Text>
+        </Stack>
+        {data.allowed_actions.includes('print') && (
+          <Button
+            variant="default"
+            component={Link}
+            to={`/dashboard/goods-receipts/${data.id}/print`}
+            leftSection={<IconPrinter size={16} />}
+            data-testid="receipt-print-link"
+          >
+            {t('goodsReceipts.document.open')}
+          </Button>
+        )}
+      </Group>
+
+      <Stack gap="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <Fact label={t('goodsReceipts.fields.supplier')} testId="receipt-supplier-fact">
+              <Stack gap={0}>
+                <AutoText size="sm">{data.supplier.name}</AutoText>
+                {data.supplier.vat_number && (
+                  <Text size="xs" c="dimmed">
+                    {t('suppliers.fields.vatNumber')}: <Ltr>{data.supplier.vat_number}</Ltr>
+                  </Text>
+                )}
+                {data.supplier.phone && (
+                  <Text size="xs" c="dimmed">
+                    <Ltr>{data.supplier.phone}</Ltr>
+                  </Text>
+                )}
+              </Stack>
+            </Fact>
+            <Fact label={t('goodsReceipts.fields.warehouse')}>
+              <Stack gap={0}>
+                <span>
+                  <Ltr>{data.warehouse.code}</Ltr> · <span dir="auto">{data.warehouse.name}</span>
+                </span>
+                <Text size="xs" c="dimmed">
+                  {t(`warehouseKind.${data.warehouse.kind}`)}
+                </Text>
+              </Stack>
+            </Fact>
+            <Fact label={t('goodsReceipts.fields.reference')}>
+              {data.reference ? <bdi dir="auto">{data.reference}</bdi> : <Text c="dimmed" size="sm" span>—</Text>}
+            </Fact>
+            <Fact label={t('goodsReceipts.fields.createdBy')}>
+              <Stack gap={0}>
+                <AutoText size="sm">{data.created_by?.name ?? '—'}</AutoText>
+                <Text size="xs" c="dimmed">
+                  {dates.dateTime(data.created_at)}
+                </Text>
+              </Stack>
+            </Fact>
+          </SimpleGrid>
+        </Paper>
+
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+          <Title order={3} fz="md" mb="sm">
+            {t('goodsReceipts.fields.lines')}
+          </Title>
+          <ReceiptLinesTable receipt={data} />
+        </Paper>
+
+        {data.notes && (
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <Title order={3} fz="md" mb="xs">
+              {t('goodsReceipts.fields.notes')}
+            </Title>
+            <AutoText size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="receipt-notes-text">
+              {data.notes}
+            </AutoText>
+          </Paper>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+export default GoodsReceiptDetailPage;

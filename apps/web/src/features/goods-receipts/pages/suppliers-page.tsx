@@ -1,0 +1,207 @@
+import 'mantine-datatable/styles.layer.css';
+import { useState } from 'react';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Select, Stack, Text, useDirection } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconBuildingStore, IconDots, IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { can, type TSupplier } from '@portal/shared';
+import { AutoText } from '../../../components/auto-text';
+import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
+import { ListEmpty, ListError, ListLoading, ListToolbar, UrlListPager } from '../../../components/list-states';
+import { Ltr } from '../../../components/ltr';
+import { PageHeader } from '../../../components/page-header';
+import { useNumberFormat } from '../../../lib/decimal';
+import { describeError } from '../../../lib/errors';
+import { useListState } from '../../../lib/list-state';
+import { useCurrentUser } from '../../../lib/session-store';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useGoodsReceiptsLive } from '../api/keys';
+import { useSaveSupplier, useSuppliers } from '../api/suppliers';
+import { SupplierForm } from '../components/supplier-form';
+
+const FILTERS = ['active'] as const;
+
+/** The suppliers list: supervisors and admins add, edit and deactivate suppliers. */
+export function SuppliersPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const canManage = can(user.role, 'manage:supplier:any');
+  const fmt = useNumberFormat();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const { dir } = useDirection();
+  const end = dir === 'rtl' ? ('left' as const) : ('right' as const);
+  useGoodsReceiptsLive();
+  const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS, defaultSort: 'name' });
+  const suppliers = useSuppliers(list.query);
+  const save = useSaveSupplier();
+  const [editing, setEditing] = useState<TSupplier | 'new' | null>(null);
+  const page = suppliers.data;
+  const sortStatus: DataTableSortStatus<TSupplier> = { columnAccessor: list.sort ?? 'name', direction: list.order };
+
+  const toggle = (s: TSupplier) =>
+    modals.openConfirmModal({
+      title: s.active ? t('suppliers.deactivate') : t('suppliers.reactivate'),
+      children: (
+        <Text size="sm">
+          {t(s.active ? 'suppliers.deactivateBody' : 'suppliers.reactivateBody', { name: s.name })}
+        </Text>
+      ),
+      labels: { confirm: s.active ? t('suppliers.deactivate') : t('suppliers.reactivate'), cancel: t('common.cancel') },
+      onConfirm: () =>
+        save.mutate(
+          { id: s.id, body: { active: !s.active } },
+          { onSuccess: () => toastSuccess('suppliers.saved'), onError: (error) => toastError('suppliers.saveFailed', describeError(t, error)) },
+        ),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={t('suppliers.title')}
+        subtitle={t('suppliers.subtitle')}
+        actions={
+          canManage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="supplier-new">
+              {t('suppliers.new')}
+            </Button>
+          )
+        }
+      />
+      <ListToolbar search={list.searchInput} onSearch={list.setSearchInput} searchPlaceholder={t('suppliers.searchPlaceholder')} filtered={list.isFiltered} onReset={list.reset}>
+        <Select
+          aria-label={t('suppliers.fields.status')}
+          placeholder={t('suppliers.fields.status')}
+          clearable
+          w={{ base: '100%', xs: 160 }}
+          data={[
+            { value: 'true', label: t('suppliers.activeOnly') },
+            { value: 'false', label: t('suppliers.inactiveOnly') },
+          ]}
+          value={list.filters.active ?? null}
+          onChange={(v) => list.setFilter('active', v)}
+        />
+      </ListToolbar>
+      {suppliers.isPending ? (
+        <ListLoading />
+      ) : suppliers.isError ? (
+        <ListError error={suppliers.error} onRetry={() => void suppliers.refetch()} />
+      ) : page && page.items.length === 0 ? (
+        <ListEmpty filtered={list.isFiltered} onReset={list.reset} icon={IconBuildingStore} />
+      ) : (
+        <>
+          <DataTable<TSupplier>
+            withTableBorder
+            borderRadius="md"
+            striped
+            minHeight={120}
+            records={page?.items ?? []}
+            sortStatus={sortStatus}
+            onSortStatusChange={(s) => list.setSort(String(s.columnAccessor), s.direction)}
+            customRowAttributes={(r) => ({ 'data-testid': 'supplier-row', 'data-name': r.name })}
+            columns={[
+              {
+                accessor: 'name',
+                title: t('suppliers.fields.name'),
+                sortable: true,
+                render: (r) => (
+                  <Stack gap={2}>
+                    <AutoText size="sm" fw={500}>
+                      {r.name}
+                    </AutoText>
+                    {r.phone && (
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        <Ltr>{r.phone}</Ltr>
+                      </Text>
+                    )}
+                    {!r.active && (
+                      <Badge size="xs" color="gray" variant="outline" w="fit-content">
+                        {t('suppliers.inactive')}
+                      </Badge>
+                    )}
+                  </Stack>
+                ),
+              },
+              {
+                accessor: 'phone',
+                title: t('suppliers.fields.phone'),
+                visibleMediaQuery: '(min-width: 36em)',
+                render: (r) => (r.phone ? <Ltr>{r.phone}</Ltr> : <Text c="dimmed" size="sm">—</Text>),
+              },
+              {
+                accessor: 'vat_number',
+                title: t('suppliers.fields.vatNumber'),
+                visibleMediaQuery: '(min-width: 48em)',
+                render: (r) => (r.vat_number ? <Ltr>{r.vat_number}</Ltr> : <Text c="dimmed" size="sm">—</Text>),
+              },
+              {
+                accessor: 'receipt_count',
+                title: t('suppliers.fields.receipts'),
+                textAlign: 'center',
+                render: (r) =>
+                  r.receipt_count > 0 ? (
+                    <Anchor component={Link} to={`/dashboard/goods-receipts?supplier_id=${r.id}`} size="sm">
+                      {fmt.count(r.receipt_count)}
+                    </Anchor>
+                  ) : (
+                    fmt.count(0)
+                  ),
+              },
+              {
+                accessor: 'actions',
+                title: '',
+                textAlign: end,
+                hidden: !canManage,
+                render: (r) =>
+                  phone ? (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t('suppliers.actions', { name: r.name })} data-testid="supplier-menu">
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => setEditing(r)}>
+                          {t('suppliers.edit')}
+                        </Menu.Item>
+                        <Menu.Item color={r.active ? 'red' : 'teal'} leftSection={r.active ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />} onClick={() => toggle(r)}>
+                          {r.active ? t('suppliers.deactivate') : t('suppliers.reactivate')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  ) : (
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={12} />} onClick={() => setEditing(r)} data-testid="supplier-edit">
+                        {t('suppliers.edit')}
+                      </Button>
+                      <Button size="compact-xs" variant="subtle" color={r.active ? 'red' : 'teal'} onClick={() => toggle(r)}>
+                        {r.active ? t('suppliers.deactivate') : t('suppliers.reactivate')}
+                      </Button>
+                    </Group>
+                  ),
+              },
+            ]}
+          />
+          {page && <UrlListPager list={list} page={page} loading={suppliers.isFetching} />}
+        </>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('suppliers.new') : t('suppliers.edit')} size="lg" fullScreen={!!phone}>
+        {editing !== null && (
+          <SupplierForm
+            supplier={editing === 'new' ? null : editing}
+            submitting={save.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (body) => {
+              await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, body });
+              toastSuccess('suppliers.saved');
+              setEditing(null);
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export default SuppliersPage;
