@@ -116,7 +116,9 @@ export async function run() {
     const whs = (await api(portal.url, admin, 'GET', '/api/warehouses?limit=100')).items;
     const warehouses = { main: whs.find((w) => w.code === 'WH-MAIN').id, branch: whs.find((w) => w.code === 'WH-BR1').id };
 
-    // Items with plenty of stock in the main warehouse, put there through the API (adjustments).
+    // Items with plenty of stock in the main warehouse, put there through the API (adjustments),
+    // in a category of their own (an item's category must exist: issue #24).
+    await api(portal.url, admin, 'POST', '/api/item-categories', { code: 'Bench', name_ar: 'قطع القياس', name_en: 'Bench parts' });
     const items = [];
     for (let i = 0; i < ITEMS; i++) {
       const item = await api(portal.url, admin, 'POST', '/api/items', {

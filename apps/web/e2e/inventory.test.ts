@@ -23,7 +23,7 @@ describe.skipIf(skipE2e())('inventory', () => {
     await page.getByTestId('item-new').click();
     await page.getByTestId('item-code').fill(code);
     await page.getByTestId('item-name').fill(name);
-    await page.getByTestId('item-category').fill('E2E Fans');
+    await choose(page, 'item-category', 'Laptop', 'Laptop Parts');
     await page.getByTestId('item-min').fill('2');
     await page.getByTestId('item-price').fill('40.00');
     // The form shows the price with tax as the server will compute it (15 % by default).
@@ -79,7 +79,7 @@ describe.skipIf(skipE2e())('inventory', () => {
     const main = (await api<TWarehouseList>('/api/warehouses?kind=main', { token: admin })).items[0]!;
     const item = await api<TItem>('/api/items', {
       token: admin,
-      body: { code: `E2E-LOW-${stamp()}`, name: 'Thermal Paste Live 4g', category: 'E2E', unit: 'pcs', min_quantity: '5', price: '9.00' },
+      body: { code: `E2E-LOW-${stamp()}`, name: 'Thermal Paste Live 4g', category: 'tools-consumables', unit: 'pcs', min_quantity: '5', price: '9.00' },
     });
     await api('/api/adjustments', { token: admin, body: { warehouse_id: main.id, item_id: item.id, quantity_change: '10', reason: 'initial_stock' } });
 

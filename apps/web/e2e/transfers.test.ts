@@ -15,7 +15,7 @@ async function stockedItem(token: string, name: string, warehouseId: string, qua
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
   const item = await api<TItem>('/api/items', {
     token,
-    body: { code: `E2E-${stamp}`, name, category: 'e2e', unit: 'pcs', min_quantity: '1', price: '25.50', tax_rate: '15' },
+    body: { code: `E2E-${stamp}`, name, category: 'tools-consumables', unit: 'pcs', min_quantity: '1', price: '25.50', tax_rate: '15' },
   });
   await api('/api/adjustments', { token, body: { warehouse_id: warehouseId, item_id: item.id, quantity_change: quantity, reason: 'initial_stock' } });
   return item;

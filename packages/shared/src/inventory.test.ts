@@ -46,6 +46,14 @@ describe('stockStatus (PRODUCT.md §4)', () => {
     expect(stockStatus('5.001', '5')).toBe('in_stock');
     expect(stockStatus('0.5', '0')).toBe('in_stock');
   });
+
+  it('follows the low-stock rule: at or below the minimum (default), or below it; a minimum of 0 is never low', () => {
+    expect(stockStatus('5', '5', 'at_or_below_minimum')).toBe('low_stock');
+    expect(stockStatus('5', '5', 'below_minimum')).toBe('in_stock');
+    expect(stockStatus('4.999', '5', 'below_minimum')).toBe('low_stock');
+    expect(stockStatus('0', '5', 'below_minimum')).toBe('out_of_stock');
+    for (const rule of ['at_or_below_minimum', 'below_minimum'] as const) expect(stockStatus('0.001', '0', rule)).toBe('in_stock');
+  });
 });
 
 describe('form schemas', () => {

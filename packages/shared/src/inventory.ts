@@ -68,17 +68,50 @@ export const STOCK_STATUSES = ['in_stock', 'low_stock', 'out_of_stock'] as const
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 export const ZStockStatus = z.enum(STOCK_STATUSES);
 
-/** PRODUCT.md §4: out_of_stock when quantity ≤ 0; low_stock when quantity ≤ minimum; else in_stock. */
-export function stockStatus(quantity: string | number, minQuantity: string | number): StockStatus {
+/**
+ * An item's stock status (PRODUCT.md §4, docs/decisions/012-low-stock.md). `quantity` is the
+ * item's quantity on hand over ALL warehouses (in transit excluded), never one warehouse's:
+ * out_of_stock when it is 0; low_stock when it is at or below the minimum (`rule`
+ * `at_or_below_minimum`, the default) or below it (`below_minimum`); else in_stock. A minimum
+ * of 0 is never low. The server's SQL (inventory/ledger.ts statusSql) is the same rule.
+ */
+export function stockStatus(
+  quantity: string | number,
+  minQuantity: string | number,
+  rule: 'at_or_below_minimum' | 'below_minimum' = 'at_or_below_minimum',
+): StockStatus {
   if (compareDecimal(quantity, 0) <= 0) return 'out_of_stock';
-  if (compareDecimal(quantity, minQuantity) <= 0) return 'low_stock';
+  const c = compareDecimal(quantity, minQuantity);
+  if (c < 0 || (c === 0 && rule === 'at_or_below_minimum')) return 'low_stock';
   return 'in_stock';
 }
 
 /** The units an item is counted in: codes here, names in the locale files (`inventory.units.*`). */
 export const ITEM_UNITS = ['pcs', 'set', 'pair', 'box', 'pack', 'roll', 'kg', 'g', 'm', 'l'] as const;
 export type ItemUnit = (typeof ITEM_UNITS)[number];
-export const ZItemUnit = z.enum(ITEM_UNITS);
+export const ZItemUnit = z.enum(ITEM_UNITS, { message: 'invalid' });
+/**
+ * The units' names for what the server writes (documents, CSV); the web reads its locale files
+ * (`inventory.units.*`), which say the same. An import also accepts these names for a unit.
+ */
+export const ITEM_UNIT_NAMES: Record<ItemUnit, { ar: string; en: string }> = {
+  pcs: { ar: 'قطعة', en: 'pcs' },
+  set: { ar: 'طقم', en: 'set' },
+  pair: { ar: 'زوج', en: 'pair' },
+  box: { ar: 'علبة', en: 'box' },
+  pack: { ar: 'عبوة', en: 'pack' },
+  roll: { ar: 'لفة', en: 'roll' },
+  kg: { ar: 'كغ', en: 'kg' },
+  g: { ar: 'غ', en: 'g' },
+  m: { ar: 'م', en: 'm' },
+  l: { ar: 'لتر', en: 'L' },
+};
+/** A unit's name in a language; an unknown code (older data) as it is. */
+export function unitName(unit: string, language: string): string {
+  const names = (ITEM_UNIT_NAMES as Record<string, { ar: string; en: string }>)[unit];
+  if (!names) return unit;
+  return language.startsWith('ar') ? names.ar : names.en;
+}
 
 export const MOVEMENT_KINDS = ['receipt', 'transfer_out', 'transfer_in', 'adjustment', 'consumption', 'return'] as const;
 export type MovementKindName = (typeof MOVEMENT_KINDS)[number];
@@ -138,6 +171,10 @@ export const ZWarehouseWithStock = ZWarehouse.extend({
   stock_value: ZDecimal,
   /** Stock levels with quantity > 0. */
   item_count: z.number().int(),
+  /**
+   * Active items with a stock level here whose status — over ALL warehouses, never this one's
+   * quantity — is low / out of stock: the length of `/api/items?warehouse_id=…&status=…&active=true`.
+   */
   low_stock_count: z.number().int(),
   out_of_stock_count: z.number().int(),
 });
@@ -188,7 +225,11 @@ export const ZItem = z.object({
   code: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** The item_categories code; its names beside it. */
   category: z.string(),
+  category_name_ar: z.string(),
+  category_name_en: z.string(),
+  /** One of ITEM_UNITS. */
   unit: z.string(),
   min_quantity: ZDecimal,
   /** Unit price before tax. */
@@ -200,7 +241,7 @@ export const ZItem = z.object({
   active: z.boolean(),
   /** Σ over warehouses (or, in a list filtered by warehouse_id, in that warehouse); in transit not included. */
   quantity: ZDecimal,
-  /** stockStatus(quantity, min_quantity). */
+  /** stockStatus(quantity on hand over ALL warehouses, min_quantity, the low-stock rule) — also in a list filtered by warehouse_id. */
   status: ZStockStatus,
   created_at: z.string(),
   updated_at: z.string(),
@@ -211,8 +252,9 @@ const itemFields = {
   code: ZCode,
   name: requiredText(200),
   description: optionalText(2000),
+  /** An item_categories code (the server refuses an unknown one: 400 on `category`). */
   category: requiredText(60),
-  unit: requiredText(20),
+  unit: ZItemUnit,
   min_quantity: ZQuantity,
   price: ZMoney,
   tax_rate: ZTaxRate,
@@ -239,7 +281,7 @@ export const ZItemListQuery = z.object({
   /** Searches code and name. */
   q: z.string().trim().max(100).optional(),
   category: z.string().trim().max(60).optional(),
-  /** Only items with a stock level in this warehouse; quantity and status are then that warehouse's. */
+  /** Only items with a stock level in this warehouse; quantity is then that warehouse's, status stays the item's over all warehouses. */
   warehouse_id: ZId.optional(),
   status: ZStockStatus.optional(),
   active: ZBoolString.optional(),
@@ -262,6 +304,8 @@ export const ZStockRow = z.object({
   item_name: z.string(),
   item_active: z.boolean(),
   category: z.string(),
+  category_name_ar: z.string(),
+  category_name_en: z.string(),
   unit: z.string(),
   min_quantity: ZDecimal,
   price: ZDecimal,
@@ -274,6 +318,7 @@ export const ZStockRow = z.object({
   /** Approved, not yet received transfers out of / into this warehouse. */
   in_transit_out: ZDecimal,
   in_transit_in: ZDecimal,
+  /** The ITEM's status over all warehouses (not this line's quantity against the minimum). */
   status: ZStockStatus,
   /** quantity × price. */
   value: ZDecimal,
@@ -412,6 +457,7 @@ export type TInvariantResult = z.infer<typeof ZInvariantResult>;
 
 export const ZWarehouseStatus = z.object({
   warehouse: ZWarehouseWithStock,
+  /** Its lines (with a stock level here) of active items low / out of stock over ALL warehouses. */
   low_stock: z.array(ZStockRow),
   out_of_stock: z.array(ZStockRow),
   /** Transfers out of / into this warehouse waiting for approval, and approved but not received. */
@@ -434,6 +480,8 @@ export const ZInventoryReportQuery = z.object({
   /** Movements to (default: now). */
   to: ZDayOrInstant.optional(),
   format: z.enum(['json', 'csv']).default('json'),
+  /** The CSV's language (default: the company's default language); its times are in the company's time zone. */
+  lang: z.enum(['ar', 'en']).optional(),
 });
 export type TInventoryReportQuery = z.infer<typeof ZInventoryReportQuery>;
 
@@ -454,12 +502,27 @@ export const ZInventoryReport = z.object({
       in_transit_out: ZDecimal,
     }),
   ),
-  by_category: z.array(z.object({ category: z.string(), quantity: ZDecimal, value: ZDecimal })),
-  by_warehouse_category: z.array(
-    z.object({ warehouse_id: z.uuid(), warehouse_code: z.string(), category: z.string(), quantity: ZDecimal, value: ZDecimal }),
+  by_category: z.array(
+    z.object({ category: z.string(), category_name_ar: z.string(), category_name_en: z.string(), quantity: ZDecimal, value: ZDecimal }),
   ),
-  low_stock: z.array(ZStockRow),
-  out_of_stock: z.array(ZStockRow),
+  by_warehouse_category: z.array(
+    z.object({
+      warehouse_id: z.uuid(),
+      warehouse_code: z.string(),
+      category: z.string(),
+      category_name_ar: z.string(),
+      category_name_en: z.string(),
+      quantity: ZDecimal,
+      value: ZDecimal,
+    }),
+  ),
+  /**
+   * Active items (in the category, and with a stock level in the warehouse when filtered) whose
+   * status over ALL warehouses is low / out of stock: exactly `/api/items?status=…&active=true`
+   * with the same filters; totals.low_stock / out_of_stock are their counts.
+   */
+  low_stock: z.array(ZItem),
+  out_of_stock: z.array(ZItem),
   /** Movements in [from, to] by kind: count, quantity in (+), quantity out (−, as a positive number). */
   movements: z.array(z.object({ kind: ZMovementKind, count: z.number().int(), quantity_in: ZDecimal, quantity_out: ZDecimal })),
   /** The same by day (in the company's time zone), for a chart. */
@@ -481,6 +544,7 @@ export const ZInventoryReport = z.object({
 export type TInventoryReport = z.infer<typeof ZInventoryReport>;
 
 export const ZSupervisorDashboard = z.object({
+  /** Active items low / out of stock over all warehouses: `/api/items?status=…&active=true`'s total. */
   low_stock: z.number().int(),
   out_of_stock: z.number().int(),
   pending_transfers: z.number().int(),
@@ -489,8 +553,8 @@ export const ZSupervisorDashboard = z.object({
   stock_value_by_warehouse: z.array(
     z.object({ warehouse_id: z.uuid(), warehouse_code: z.string(), warehouse_name: z.string(), warehouse_kind: ZWarehouseKind, value: ZDecimal }),
   ),
-  /** The most urgent stock lines (out of stock first), at most 10. */
-  attention: z.array(ZStockRow),
+  /** The most urgent of those items (out of stock first, then the least on hand), at most 10. */
+  attention: z.array(ZItem),
   recent_movements: z.array(ZMovement),
 });
 export type TSupervisorDashboard = z.infer<typeof ZSupervisorDashboard>;

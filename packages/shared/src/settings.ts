@@ -29,10 +29,11 @@ export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('
 // Admin settings (GET/PUT /api/admin/settings)
 
 /**
- * How a stock level is judged low. Only "quantity ≤ minimum" (PRODUCT.md §4) is implemented:
- * the rule is compiled into the stock-status SQL of the inventory ledger and its notifications.
+ * How an item is judged low (docs/decisions/012-low-stock.md): its quantity on hand over all
+ * warehouses against its minimum — `at_or_below_minimum` (≤, the default) or `below_minimum` (<).
+ * stockStatus() takes it; the server's SQL reads it from the settings inside the statement.
  */
-export const LOW_STOCK_RULES = ['at_or_below_minimum'] as const;
+export const LOW_STOCK_RULES = ['at_or_below_minimum', 'below_minimum'] as const;
 export type LowStockRule = (typeof LOW_STOCK_RULES)[number];
 
 export const SLOT_MINUTES = { min: 15, max: 240, step: 15 } as const;

@@ -1,66 +1,79 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { compareDecimal, type AdjustmentReason } from '@portal/shared';
+import { compareDecimal, type AdjustmentReason, type ItemUnit } from '@portal/shared';
 import type { Tx } from '../db/client.js';
-import { adjustments, inventoryItems, users, warehouses } from '../db/schema.js';
+import { adjustments, inventoryItems, itemCategories, users, warehouses } from '../db/schema.js';
 import { nextNumber } from '../lib/numbers.js';
 import { applyMovements, lockLevel, rowsOf, type MovementInput } from '../modules/inventory/ledger.js';
 
-/** [code, name, category, unit, min quantity, price before VAT (SAR)] */
-type ItemSeed = [string, string, string, string, string, string];
+/** The demo's item categories: [code, Arabic name, English name]. */
+const CATEGORIES: [string, string, string][] = [
+  ['screens', 'شاشات', 'Screens'],
+  ['batteries', 'بطاريات', 'Batteries'],
+  ['chargers-cables', 'شواحن وكابلات', 'Chargers & Cables'],
+  ['storage', 'وحدات التخزين والذاكرة', 'Storage & Memory'],
+  ['laptop-parts', 'قطع الحواسيب المحمولة', 'Laptop Parts'],
+  ['appliance-parts', 'قطع الأجهزة المنزلية', 'Appliance Parts'],
+  ['printer-consumables', 'مستلزمات الطابعات', 'Printer Consumables'],
+  ['network', 'معدات الشبكات', 'Networking'],
+  ['tools-consumables', 'أدوات ومستهلكات الصيانة', 'Tools & Consumables'],
+];
+
+/** [code, name, category code, unit (ITEM_UNITS), min quantity, price before VAT (SAR)] */
+type ItemSeed = [string, string, string, ItemUnit, string, string];
 
 const ITEMS: ItemSeed[] = [
-  ['SCR-SAM-A52', 'شاشة سامسونج A52 أصلية', 'Screens', 'pcs', '3', '420.00'],
-  ['SCR-SAM-S21', 'شاشة سامسونج S21 أموليد', 'Screens', 'pcs', '2', '780.00'],
-  ['SCR-IP13', 'iPhone 13 OLED Display Assembly', 'Screens', 'pcs', '3', '690.00'],
-  ['SCR-IP11', 'iPhone 11 LCD Screen', 'Screens', 'pcs', '3', '310.00'],
-  ['SCR-HW-P30', 'شاشة هواوي P30 مع الإطار', 'Screens', 'pcs', '2', '365.00'],
-  ['SCR-LP-156', 'Laptop Panel 15.6" FHD IPS 30-pin', 'Screens', 'pcs', '2', '340.00'],
-  ['BAT-IP12', 'بطارية آيفون 12 سعة أصلية', 'Batteries', 'pcs', '5', '145.00'],
-  ['BAT-IP13', 'iPhone 13 Battery 3227mAh', 'Batteries', 'pcs', '5', '165.00'],
-  ['BAT-SAM-A52', 'بطارية سامسونج A52', 'Batteries', 'pcs', '4', '95.00'],
-  ['BAT-DELL-5420', 'Dell Latitude 5420 Battery 4-cell 63Wh', 'Batteries', 'pcs', '2', '385.00'],
-  ['BAT-HP-840', 'HP EliteBook 840 G7 Battery', 'Batteries', 'pcs', '2', '360.00'],
-  ['BAT-CR2032', 'بطارية CMOS نوع CR2032', 'Batteries', 'pcs', '20', '3.50'],
-  ['CHG-USBC-65', 'شاحن USB-C بقوة 65 واط', 'Chargers & Cables', 'pcs', '6', '89.00'],
-  ['CHG-DELL-90', 'Dell 90W AC Adapter 7.4mm', 'Chargers & Cables', 'pcs', '4', '135.00'],
-  ['CHG-IP-20W', 'Apple 20W USB-C Power Adapter', 'Chargers & Cables', 'pcs', '6', '79.00'],
-  ['CBL-USBC-1M', 'كابل USB-C إلى USB-C طول 1 متر', 'Chargers & Cables', 'pcs', '15', '19.00'],
-  ['CBL-LTN-1M', 'Lightning to USB-C Cable 1m', 'Chargers & Cables', 'pcs', '15', '29.00'],
-  ['CBL-HDMI-2M', 'HDMI 2.0 Cable 2m', 'Chargers & Cables', 'pcs', '8', '25.00'],
-  ['CBL-PWR-C13', 'كابل طاقة C13 للطابعات والحواسيب', 'Chargers & Cables', 'pcs', '10', '12.00'],
-  ['SSD-SAM-500', 'Samsung 870 EVO 500GB SATA SSD', 'Storage', 'pcs', '4', '245.00'],
-  ['SSD-NVME-1T', 'قرص NVMe سعة 1 تيرابايت', 'Storage', 'pcs', '3', '310.00'],
-  ['HDD-WD-1T', 'WD Blue 1TB 2.5" HDD', 'Storage', 'pcs', '2', '189.00'],
-  ['RAM-DDR4-8G', 'ذاكرة DDR4 سعة 8 جيجابايت للحاسب المحمول', 'Storage', 'pcs', '6', '115.00'],
-  ['RAM-DDR4-16G', 'DDR4 16GB 3200MHz SODIMM', 'Storage', 'pcs', '4', '210.00'],
-  ['KBD-DELL-5420', 'Dell Latitude 5420 Keyboard (Arabic/English)', 'Laptop Parts', 'pcs', '2', '220.00'],
-  ['KBD-HP-840', 'لوحة مفاتيح HP EliteBook 840 عربي/إنجليزي', 'Laptop Parts', 'pcs', '2', '235.00'],
-  ['FAN-LEN-T14', 'Lenovo ThinkPad T14 CPU Fan', 'Laptop Parts', 'pcs', '2', '95.00'],
-  ['HNG-HP-250', 'مفصلات شاشة HP 250 G8 (زوج)', 'Laptop Parts', 'pair', '2', '65.00'],
-  ['TPD-DELL-3510', 'Dell Vostro 3510 Touchpad', 'Laptop Parts', 'pcs', '1', '120.00'],
-  ['DCJ-USBC', 'منفذ شحن USB-C للوحة الأم', 'Laptop Parts', 'pcs', '5', '18.00'],
-  ['APL-WM-PUMP', 'مضخة تصريف غسالة LG', 'Appliance Parts', 'pcs', '2', '145.00'],
-  ['APL-WM-BELT', 'Washing Machine Drive Belt 1270 J5', 'Appliance Parts', 'pcs', '3', '38.00'],
-  ['APL-AC-CAP', 'مكثف تشغيل مكيف 45 مايكروفاراد', 'Appliance Parts', 'pcs', '6', '42.00'],
-  ['APL-AC-GAS', 'غاز فريون R410A', 'Appliance Parts', 'kg', '10', '55.00'],
-  ['APL-FR-THERM', 'Refrigerator Thermostat (Samsung)', 'Appliance Parts', 'pcs', '2', '85.00'],
-  ['APL-MW-MAG', 'ماجنترون ميكروويف 900 واط', 'Appliance Parts', 'pcs', '1', '175.00'],
-  ['PRT-HP-85A', 'HP 85A Black Toner CE285A', 'Printer Consumables', 'pcs', '6', '265.00'],
-  ['PRT-HP-26A', 'حبر HP 26A أسود أصلي', 'Printer Consumables', 'pcs', '4', '410.00'],
-  ['PRT-CAN-725', 'Canon 725 Toner Cartridge', 'Printer Consumables', 'pcs', '4', '240.00'],
-  ['PRT-EPS-664', 'عبوات حبر إبسون 664 (4 ألوان)', 'Printer Consumables', 'set', '3', '120.00'],
-  ['PRT-DRUM-12A', 'HP 12A Imaging Drum', 'Printer Consumables', 'pcs', '2', '145.00'],
-  ['NET-RTR-AX3', 'راوتر واي فاي 6 TP-Link AX3000', 'Network', 'pcs', '2', '399.00'],
-  ['NET-SW-8P', '8-Port Gigabit Switch', 'Network', 'pcs', '2', '119.00'],
-  ['NET-CAT6-305', 'Cat6 UTP Cable Box 305m', 'Network', 'm', '100', '1.40'],
-  ['NET-RJ45-100', 'رؤوس RJ45 عبوة 100 قطعة', 'Network', 'box', '3', '35.00'],
-  ['NET-AP-CEIL', 'Ceiling Access Point Wi-Fi 6', 'Network', 'pcs', '1', '520.00'],
-  ['TLS-PASTE-TG', 'معجون حراري Arctic MX-4 4 جم', 'Tools & Consumables', 'pcs', '10', '32.00'],
-  ['TLS-IPA-1L', 'Isopropyl Alcohol 99% 1L', 'Tools & Consumables', 'l', '3', '28.00'],
-  ['TLS-B7000', 'غراء B-7000 لتثبيت الشاشات 50 مل', 'Tools & Consumables', 'pcs', '8', '9.50'],
-  ['TLS-SOLDER', 'Solder Wire 0.8mm 100g', 'Tools & Consumables', 'pcs', '4', '24.00'],
-  ['TLS-SCREW-KIT', 'Precision Screwdriver Kit 64-in-1', 'Tools & Consumables', 'pcs', '2', '75.00'],
+  ['SCR-SAM-A52', 'شاشة سامسونج A52 أصلية', 'screens', 'pcs', '3', '420.00'],
+  ['SCR-SAM-S21', 'شاشة سامسونج S21 أموليد', 'screens', 'pcs', '2', '780.00'],
+  ['SCR-IP13', 'iPhone 13 OLED Display Assembly', 'screens', 'pcs', '3', '690.00'],
+  ['SCR-IP11', 'iPhone 11 LCD Screen', 'screens', 'pcs', '3', '310.00'],
+  ['SCR-HW-P30', 'شاشة هواوي P30 مع الإطار', 'screens', 'pcs', '2', '365.00'],
+  ['SCR-LP-156', 'Laptop Panel 15.6" FHD IPS 30-pin', 'screens', 'pcs', '2', '340.00'],
+  ['BAT-IP12', 'بطارية آيفون 12 سعة أصلية', 'batteries', 'pcs', '5', '145.00'],
+  ['BAT-IP13', 'iPhone 13 Battery 3227mAh', 'batteries', 'pcs', '5', '165.00'],
+  ['BAT-SAM-A52', 'بطارية سامسونج A52', 'batteries', 'pcs', '4', '95.00'],
+  ['BAT-DELL-5420', 'Dell Latitude 5420 Battery 4-cell 63Wh', 'batteries', 'pcs', '2', '385.00'],
+  ['BAT-HP-840', 'HP EliteBook 840 G7 Battery', 'batteries', 'pcs', '2', '360.00'],
+  ['BAT-CR2032', 'بطارية CMOS نوع CR2032', 'batteries', 'pcs', '20', '3.50'],
+  ['CHG-USBC-65', 'شاحن USB-C بقوة 65 واط', 'chargers-cables', 'pcs', '6', '89.00'],
+  ['CHG-DELL-90', 'Dell 90W AC Adapter 7.4mm', 'chargers-cables', 'pcs', '4', '135.00'],
+  ['CHG-IP-20W', 'Apple 20W USB-C Power Adapter', 'chargers-cables', 'pcs', '6', '79.00'],
+  ['CBL-USBC-1M', 'كابل USB-C إلى USB-C طول 1 متر', 'chargers-cables', 'pcs', '15', '19.00'],
+  ['CBL-LTN-1M', 'Lightning to USB-C Cable 1m', 'chargers-cables', 'pcs', '15', '29.00'],
+  ['CBL-HDMI-2M', 'HDMI 2.0 Cable 2m', 'chargers-cables', 'pcs', '8', '25.00'],
+  ['CBL-PWR-C13', 'كابل طاقة C13 للطابعات والحواسيب', 'chargers-cables', 'pcs', '10', '12.00'],
+  ['SSD-SAM-500', 'Samsung 870 EVO 500GB SATA SSD', 'storage', 'pcs', '4', '245.00'],
+  ['SSD-NVME-1T', 'قرص NVMe سعة 1 تيرابايت', 'storage', 'pcs', '3', '310.00'],
+  ['HDD-WD-1T', 'WD Blue 1TB 2.5" HDD', 'storage', 'pcs', '2', '189.00'],
+  ['RAM-DDR4-8G', 'ذاكرة DDR4 سعة 8 جيجابايت للحاسب المحمول', 'storage', 'pcs', '6', '115.00'],
+  ['RAM-DDR4-16G', 'DDR4 16GB 3200MHz SODIMM', 'storage', 'pcs', '4', '210.00'],
+  ['KBD-DELL-5420', 'Dell Latitude 5420 Keyboard (Arabic/English)', 'laptop-parts', 'pcs', '2', '220.00'],
+  ['KBD-HP-840', 'لوحة مفاتيح HP EliteBook 840 عربي/إنجليزي', 'laptop-parts', 'pcs', '2', '235.00'],
+  ['FAN-LEN-T14', 'Lenovo ThinkPad T14 CPU Fan', 'laptop-parts', 'pcs', '2', '95.00'],
+  ['HNG-HP-250', 'مفصلات شاشة HP 250 G8 (زوج)', 'laptop-parts', 'pair', '2', '65.00'],
+  ['TPD-DELL-3510', 'Dell Vostro 3510 Touchpad', 'laptop-parts', 'pcs', '1', '120.00'],
+  ['DCJ-USBC', 'منفذ شحن USB-C للوحة الأم', 'laptop-parts', 'pcs', '5', '18.00'],
+  ['APL-WM-PUMP', 'مضخة تصريف غسالة LG', 'appliance-parts', 'pcs', '2', '145.00'],
+  ['APL-WM-BELT', 'Washing Machine Drive Belt 1270 J5', 'appliance-parts', 'pcs', '3', '38.00'],
+  ['APL-AC-CAP', 'مكثف تشغيل مكيف 45 مايكروفاراد', 'appliance-parts', 'pcs', '6', '42.00'],
+  ['APL-AC-GAS', 'غاز فريون R410A', 'appliance-parts', 'kg', '10', '55.00'],
+  ['APL-FR-THERM', 'Refrigerator Thermostat (Samsung)', 'appliance-parts', 'pcs', '2', '85.00'],
+  ['APL-MW-MAG', 'ماجنترون ميكروويف 900 واط', 'appliance-parts', 'pcs', '1', '175.00'],
+  ['PRT-HP-85A', 'HP 85A Black Toner CE285A', 'printer-consumables', 'pcs', '6', '265.00'],
+  ['PRT-HP-26A', 'حبر HP 26A أسود أصلي', 'printer-consumables', 'pcs', '4', '410.00'],
+  ['PRT-CAN-725', 'Canon 725 Toner Cartridge', 'printer-consumables', 'pcs', '4', '240.00'],
+  ['PRT-EPS-664', 'عبوات حبر إبسون 664 (4 ألوان)', 'printer-consumables', 'set', '3', '120.00'],
+  ['PRT-DRUM-12A', 'HP 12A Imaging Drum', 'printer-consumables', 'pcs', '2', '145.00'],
+  ['NET-RTR-AX3', 'راوتر واي فاي 6 TP-Link AX3000', 'network', 'pcs', '2', '399.00'],
+  ['NET-SW-8P', '8-Port Gigabit Switch', 'network', 'pcs', '2', '119.00'],
+  ['NET-CAT6-305', 'Cat6 UTP Cable Box 305m', 'network', 'm', '100', '1.40'],
+  ['NET-RJ45-100', 'رؤوس RJ45 عبوة 100 قطعة', 'network', 'box', '3', '35.00'],
+  ['NET-AP-CEIL', 'Ceiling Access Point Wi-Fi 6', 'network', 'pcs', '1', '520.00'],
+  ['TLS-PASTE-TG', 'معجون حراري Arctic MX-4 4 جم', 'tools-consumables', 'pcs', '10', '32.00'],
+  ['TLS-IPA-1L', 'Isopropyl Alcohol 99% 1L', 'tools-consumables', 'l', '3', '28.00'],
+  ['TLS-B7000', 'غراء B-7000 لتثبيت الشاشات 50 مل', 'tools-consumables', 'pcs', '8', '9.50'],
+  ['TLS-SOLDER', 'Solder Wire 0.8mm 100g', 'tools-consumables', 'pcs', '4', '24.00'],
+  ['TLS-SCREW-KIT', 'Precision Screwdriver Kit 64-in-1', 'tools-consumables', 'pcs', '2', '75.00'],
 ];
 
 /** On back order: stocked in the main warehouse only, then counted out below, so out of stock everywhere. */
@@ -84,6 +97,10 @@ export async function seedInventory(tx: Tx): Promise<void> {
   const vans = whs.filter((w) => w.kind === 'van');
   if (!main) return;
 
+  await tx
+    .insert(itemCategories)
+    .values(CATEGORIES.map(([code, nameAr, nameEn]) => ({ code, nameAr, nameEn })))
+    .onConflictDoNothing();
   const items = await tx
     .insert(inventoryItems)
     .values(ITEMS.map(([code, name, category, unit, min, price]) => ({ code, name, category, unit, minQuantity: min, price, taxRate: '15' })))

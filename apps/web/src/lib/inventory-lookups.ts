@@ -1,5 +1,6 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { TRANSFER_STATUSES, type TItemList, type TWarehouseList, type TWarehouseStatus } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { categoryName, TRANSFER_STATUSES, type TItemCategoryList, type TItemList, type TWarehouseList, type TWarehouseStatus } from '@portal/shared';
 import { apiFetch } from './api-client';
 import { registerRealtimeInvalidation } from './realtime';
 
@@ -10,7 +11,7 @@ import { registerRealtimeInvalidation } from './realtime';
  */
 export const inventoryKeys = {
   items: ['items'] as const,
-  categories: ['items', 'categories'] as const,
+  categories: ['item-categories'] as const,
   stock: ['stock'] as const,
   movements: ['stock', 'movements'] as const,
   warehouses: ['warehouses'] as const,
@@ -33,6 +34,8 @@ const STOCK_KEYS = [
 for (const event of ['stock.changed', 'item.changed', 'warehouse.changed', 'adjustment.created']) {
   registerRealtimeInvalidation(event, STOCK_KEYS);
 }
+// A category renamed or added: its list, and every item and stock line showing its name.
+registerRealtimeInvalidation('item_category.changed', [inventoryKeys.categories, ...STOCK_KEYS]);
 // In-transit figures and the pending counts follow the transfers (`transfer.<new status>`).
 for (const event of ['transfer.created', ...TRANSFER_STATUSES.map((status) => `transfer.${status}`)]) {
   registerRealtimeInvalidation(event, [inventoryKeys.stock, inventoryKeys.warehouses, inventoryKeys.items, inventoryKeys.report, inventoryKeys.supervisorDashboard]);
@@ -49,13 +52,23 @@ export function useWarehouseOptions(options: { enabled?: boolean; activeOnly?: b
   });
 }
 
-/** Item categories in use. */
+/** Every item category with both names (a company has tens), sorted by the name in the page's language. */
 export function useCategories() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language.startsWith('ar') ? 'ar' : 'en';
   return useQuery({
-    queryKey: inventoryKeys.categories,
-    queryFn: ({ signal }) => apiFetch<{ items: string[] }>('/api/items/categories', { signal }),
+    queryKey: [...inventoryKeys.categories, lang],
+    queryFn: ({ signal }) => apiFetch<TItemCategoryList>('/api/item-categories', { query: { lang }, signal }),
     staleTime: 60_000,
   });
+}
+
+/** The categories as Select options (code → the name in the page's language). */
+export function useCategoryOptions() {
+  const { i18n } = useTranslation();
+  const categories = useCategories();
+  const options = (categories.data?.items ?? []).map((c) => ({ value: c.code, label: categoryName(c, i18n.language) }));
+  return { ...categories, options };
 }
 
 /** Items matching `q` (code or name), for a picker. */

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { TMovement, TStockRow, TSupervisorDashboard } from '@portal/shared';
+import type { TItem, TMovement, TSupervisorDashboard } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
-import { STOCK_ROW_COLUMNS, stockRowsSql } from '../inventory/queries.js';
 import { itemsSql } from '../inventory/service.js';
 
 /**
@@ -10,7 +9,7 @@ import { itemsSql } from '../inventory/service.js';
  * warehouse, recent movements. Low / out of stock count active items by their status over all
  * warehouses together (PRODUCT.md §4), from the items list's own query: the figures equal
  * `/dashboard/inventory?status=…&active=true`, which they link to. The attention list below
- * them shows stock lines (item × warehouse), each linking to its warehouse's list.
+ * them shows the most urgent of those items, by the same rule (docs/decisions/012-low-stock.md).
  */
 export async function supervisorDashboard(db: Db): Promise<TSupervisorDashboard> {
   const [counts] = rowsOf<{ low: number; out: number; pending: number; transit: number }>(
@@ -34,12 +33,12 @@ export async function supervisorDashboard(db: Db): Promise<TSupervisorDashboard>
   const [total] = rowsOf<{ value: string }>(
     await db.execute(sql`select coalesce(round(sum(l.quantity * i.price), 2), 0)::numeric(16,2)::text as value from stock_levels l join inventory_items i on i.id = l.item_id`),
   );
-  const attention = rowsOf<TStockRow>(
+  const attention = rowsOf<TItem & { sort_key: string }>(
     await db.execute(sql`
-      select ${STOCK_ROW_COLUMNS} from ${stockRowsSql()} s
-      where s.status <> 'in_stock' and s.item_active
-      order by s.status desc, s.q, lower(s.item_code) limit 10`),
-  );
+      select * from ${itemsSql('code')} x
+      where x.status <> 'in_stock' and x.active
+      order by x.status desc, x.quantity::numeric, lower(x.code) limit 10`),
+  ).map(({ sort_key: _k, ...item }) => item);
   const recent = rowsOf<TMovement>(
     await db.execute(sql`
       select m.id, m.item_id, i.code as item_code, i.name as item_name, m.warehouse_id, w.code as warehouse_code, w.name as warehouse_name,

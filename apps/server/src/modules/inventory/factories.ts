@@ -1,14 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { inventoryItems, stockLevels, warehouses } from '../../db/schema.js';
+import { inventoryItems, itemCategories, stockLevels, warehouses } from '../../db/schema.js';
 import { applyMovements, type MovementInput } from './ledger.js';
 
-/** Test data: an item straight into the database (stock only ever through the ledger). */
+/** Test data: a category (named by its code in both languages unless told), if there is none with this code. */
+export async function makeCategory(db: Db, code: string, names: { name_ar?: string; name_en?: string } = {}) {
+  await db
+    .insert(itemCategories)
+    .values({ code, nameAr: names.name_ar ?? code, nameEn: names.name_en ?? code })
+    .onConflictDoNothing();
+  return code;
+}
+
+/** Test data: an item straight into the database (stock only ever through the ledger); its category made if missing. */
 export async function makeItem(
   db: Db,
   overrides: Partial<typeof inventoryItems.$inferInsert> = {},
 ): Promise<typeof inventoryItems.$inferSelect> {
+  await makeCategory(db, overrides.category ?? 'Test');
   const [item] = await db
     .insert(inventoryItems)
     .values({

@@ -35,7 +35,7 @@ const rowCount = async (table: typeof inventoryItems | typeof adjustments | type
 const newItem = (over: Record<string, unknown> = {}) => ({
   code: `SCR-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
   name: 'شاشة سامسونج A52 أصلية',
-  category: 'Screens',
+  category: 'screens',
   unit: 'pcs',
   min_quantity: '2',
   price: '250.00',

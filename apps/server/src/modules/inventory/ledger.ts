@@ -36,15 +36,31 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The status of a level, in SQL, by the rule of PRODUCT.md §4 (the same as stockStatus()). */
+/**
+ * The company's low-stock rule (`low_stock_rule` setting), read by the statement itself like
+ * companyZoneSql: one primary-key lookup, and the statement's text stays the same whatever the
+ * rule, so it stays preparable.
+ */
+export const lowStockRuleSql: SQL = sql.raw(
+  `coalesce((select s.value #>> '{}' from settings s where s.key = 'low_stock_rule'), 'at_or_below_minimum')`,
+);
+
+/**
+ * An item's status in SQL — exactly stockStatus() of @portal/shared (docs/decisions/012-low-stock.md).
+ * `quantity` must be the item's quantity on hand over ALL warehouses, never one warehouse's.
+ */
 export const statusSql = (quantity: SQL, min: SQL) =>
-  sql`(case when ${quantity} <= 0 then 'out_of_stock' when ${quantity} <= ${min} then 'low_stock' else 'in_stock' end)`;
+  sql`(case when ${quantity} <= 0 then 'out_of_stock'
+    when ${quantity} < ${min} or (${quantity} = ${min} and ${lowStockRuleSql} <> 'below_minimum') then 'low_stock'
+    else 'in_stock' end)`;
 
 interface Level {
   item_id: string;
   warehouse_id: string;
   available: string;
   after: string;
+  /** The item's quantity over all warehouses after the movements. */
+  item_after: string;
   requested: string;
   min_quantity: string;
   before_status: StockStatus;
@@ -116,20 +132,27 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
 
   await lockKeys(tx, keyList);
 
-  // All arithmetic in numeric: exact.
+  // All arithmetic in numeric: exact. A level's shortage is its own; the status (and so a
+  // notification) is the item's over all warehouses (docs/decisions/012-low-stock.md).
   const levels = rowsOf<Level>(
     await tx.execute(sql`
       with d(item_id, warehouse_id, delta) as (values ${deltas}),
-      n as (select item_id, warehouse_id, sum(delta) as delta from d group by item_id, warehouse_id)
+      n as (select item_id, warehouse_id, sum(delta) as delta from d group by item_id, warehouse_id),
+      t as (
+        select n.item_id, sum(n.delta) as delta,
+          (select coalesce(sum(x.quantity), 0) from stock_levels x where x.item_id = n.item_id) as before
+        from n group by n.item_id)
       select n.item_id, n.warehouse_id,
         l.quantity::text as available,
         (l.quantity + n.delta)::numeric(14,3)::text as after,
+        (t.before + t.delta)::numeric(14,3)::text as item_after,
         (-n.delta)::numeric(14,3)::text as requested,
         i.min_quantity::text as min_quantity,
-        ${statusSql(sql`l.quantity`, sql`i.min_quantity`)} as before_status,
-        ${statusSql(sql`(l.quantity + n.delta)`, sql`i.min_quantity`)} as after_status,
+        ${statusSql(sql`t.before`, sql`i.min_quantity`)} as before_status,
+        ${statusSql(sql`(t.before + t.delta)`, sql`i.min_quantity`)} as after_status,
         (l.quantity + n.delta < 0) as short
       from n
+      join t on t.item_id = n.item_id
       join stock_levels l on l.item_id = n.item_id and l.warehouse_id = n.warehouse_id
       join inventory_items i on i.id = n.item_id
       order by n.item_id, n.warehouse_id`),
@@ -172,20 +195,25 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
     from (select item_id, warehouse_id, sum(delta) as delta from (values ${deltas}) d(item_id, warehouse_id, delta) group by item_id, warehouse_id) n
     where l.item_id = n.item_id and l.warehouse_id = n.warehouse_id`);
 
-  // Notify once per crossing: only when a level gets worse (in → low, in/low → out).
+  // Notify once per crossing of the ITEM (over all warehouses): only when it gets worse (in → low,
+  // in/low → out) — supervisors, and the technicians whose vans the movements touched.
+  const notified = new Set<string>();
   for (const level of levels) {
-    if (STATUS_RANK[level.after_status] <= STATUS_RANK[level.before_status]) continue;
+    if (notified.has(level.item_id) || STATUS_RANK[level.after_status] <= STATUS_RANK[level.before_status]) continue;
+    notified.add(level.item_id);
     const item = itemById.get(level.item_id)!;
-    const wh = whById.get(level.warehouse_id)!;
     const n = {
       type: level.after_status === 'out_of_stock' ? ('error' as const) : ('warning' as const),
       title: `notifications.${level.after_status}.title`,
       message: `notifications.${level.after_status}.message`,
-      params: { item: item.name, code: item.code, warehouse: wh.name, quantity: level.after, min: level.min_quantity },
+      params: { item: item.name, code: item.code, quantity: level.item_after, min: level.min_quantity },
       link: `/dashboard/inventory?item_id=${item.id}`,
     };
     await notify(tx, { role: 'whs_supervisor' }, n);
-    if (wh.technicianId) await notify(tx, { userIds: [wh.technicianId] }, n);
+    const vanTechnicians = [
+      ...new Set(levels.filter((l) => l.item_id === level.item_id).map((l) => whById.get(l.warehouse_id)!.technicianId).filter((id): id is string => !!id)),
+    ];
+    if (vanTechnicians.length) await notify(tx, { userIds: vanTechnicians }, n);
   }
 
   const technicians = whs.map((w) => w.technicianId);

@@ -8,8 +8,11 @@ import { statusSql } from './ledger.js';
  * (the ledger moved them on approval), not yet in the destination; counted in neither
  * warehouse's quantity, shown as in_transit_out / in_transit_in.
  *
- * Exposes the API's columns plus raw `q` (numeric quantity), `v` (numeric value) and
- * `item_active`, to filter and sort on. `scope` restricts the keys early (a warehouse, an item).
+ * `status` is the ITEM's over all warehouses (docs/decisions/012-low-stock.md), never this
+ * line's quantity against the company-wide minimum.
+ *
+ * Exposes the API's columns plus raw `q` (numeric quantity), `v` (numeric value), `has_level`
+ * (a stock level exists, not only stock in transit in) and `item_active`, to filter and sort on. `scope` restricts the keys early (a warehouse, an item).
  */
 export function stockRowsSql(scope: { warehouseId?: string; itemId?: string } = {}): SQL {
   const wh = scope.warehouseId ?? null;
@@ -27,18 +30,21 @@ export function stockRowsSql(scope: { warehouseId?: string; itemId?: string } = 
       select item_id, to_warehouse_id from transit
       where (${wh}::uuid is null or to_warehouse_id = ${wh}::uuid) and (${item}::uuid is null or item_id = ${item}::uuid)
     )
-    select k.item_id, i.code as item_code, i.name as item_name, i.active as item_active, i.category, i.unit,
+    select k.item_id, i.code as item_code, i.name as item_name, i.active as item_active, i.category,
+      ic.name_ar as category_name_ar, ic.name_en as category_name_en, i.unit,
       i.min_quantity::text as min_quantity, i.price::text as price,
       k.warehouse_id, w.code as warehouse_code, w.name as warehouse_name, w.kind::text as warehouse_kind,
       coalesce(l.quantity, 0) as q,
       coalesce(l.quantity, 0)::numeric(14,3)::text as quantity,
       coalesce((select sum(x.quantity) from transit x where x.item_id = k.item_id and x.from_warehouse_id = k.warehouse_id), 0)::numeric(14,3)::text as in_transit_out,
       coalesce((select sum(x.quantity) from transit x where x.item_id = k.item_id and x.to_warehouse_id = k.warehouse_id), 0)::numeric(14,3)::text as in_transit_in,
-      ${statusSql(sql`coalesce(l.quantity, 0)`, sql`i.min_quantity`)} as status,
+      ${statusSql(sql`coalesce((select sum(o.quantity) from stock_levels o where o.item_id = k.item_id), 0)`, sql`i.min_quantity`)} as status,
+      (l.item_id is not null) as has_level,
       round(coalesce(l.quantity, 0) * i.price, 2) as v,
       round(coalesce(l.quantity, 0) * i.price, 2)::numeric(16,2)::text as value
     from keys k
     join inventory_items i on i.id = k.item_id
+    join item_categories ic on ic.code = i.category
     join warehouses w on w.id = k.warehouse_id
     left join stock_levels l on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id
   )`;
@@ -51,6 +57,8 @@ export const STOCK_ROW_COLUMNS = sql.raw(
     'item_name',
     'item_active',
     'category',
+    'category_name_ar',
+    'category_name_en',
     'unit',
     'min_quantity',
     'price',

@@ -20,6 +20,7 @@ import {
 } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
+import { itemCategoryRoutes } from './categories.js';
 import type { InventoryService } from './service.js';
 import { warehouseStatus } from './status.js';
 
@@ -27,6 +28,7 @@ const params = z.object({ id: z.uuid({ message: 'invalid' }) });
 
 export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService; db: Db }> = async (app, { inventory, db }) => {
   const tags = ['inventory'];
+  await app.register(itemCategoryRoutes, { db });
   app.get(
     '/items',
     { config: { access: 'read:inventory_item:any' }, schema: { tags, summary: 'Items: search, filter, sort, page', querystring: ZItemListQuery, response: { 200: ZItemList } } },

@@ -30,6 +30,7 @@ import { audienceFor, publish } from '../realtime/events.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
 import { after, encodeCursor, like, orderBy, where, type KeyType } from './keyset.js';
 import { applyMovements, lockLevel, rowsOf, statusSql } from './ledger.js';
+import { assertCategory } from './categories.js';
 import { STOCK_ROW_COLUMNS, stockRowsSql } from './queries.js';
 
 const codeTaken = (code: string) =>
@@ -51,23 +52,26 @@ type ItemRow = Omit<TItem, 'active'> & { active: boolean; sort_key: string };
 
 /**
  * Items with their quantity (Σ over warehouses, or one warehouse's) and status, as a subquery
- * `x`. The items list and the supervisor dashboard's low / out-of-stock figures both read it,
- * so a figure always equals the list it links to.
+ * `x`. The status is always the item's over ALL warehouses (docs/decisions/012-low-stock.md),
+ * even when the quantity is one warehouse's. The items list, the dashboards' and the inventory
+ * report's low / out-of-stock figures all read it, so a figure always equals the list it links to.
  */
 export function itemsSql(sort: TItemListQuery['sort'], warehouseId?: string): SQL {
   const stock = warehouseId
-    ? sql`(select item_id, quantity as q from stock_levels where warehouse_id = ${warehouseId}::uuid)`
-    : sql`(select item_id, sum(quantity) as q from stock_levels group by item_id)`;
+    ? sql`(select l.item_id, l.quantity as q, (select sum(o.quantity) from stock_levels o where o.item_id = l.item_id) as t
+        from stock_levels l where l.warehouse_id = ${warehouseId}::uuid)`
+    : sql`(select item_id, sum(quantity) as q, sum(quantity) as t from stock_levels group by item_id)`;
   return sql`(
-    select i.id, i.code, i.name, i.description, i.category, i.unit, i.active,
+    select i.id, i.code, i.name, i.description, i.category, ic.name_ar as category_name_ar, ic.name_en as category_name_en, i.unit, i.active,
       i.min_quantity::text as min_quantity, i.price::text as price, i.tax_rate::text as tax_rate,
       round(i.price * (1 + i.tax_rate / 100), 2)::numeric(14,2)::text as total,
       coalesce(s.q, 0)::numeric(14,3)::text as quantity,
-      ${statusSql(sql`coalesce(s.q, 0)`, sql`i.min_quantity`)} as status,
+      ${statusSql(sql`coalesce(s.t, 0)`, sql`i.min_quantity`)} as status,
       to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
       to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
       (${sql.raw(ITEM_SORT[sort].expr)})::text as sort_key
     from inventory_items i ${warehouseId ? sql`join` : sql`left join`} ${stock} s on s.item_id = i.id
+    join item_categories ic on ic.code = i.category
   )`;
 }
 
@@ -77,6 +81,8 @@ const toItem = (r: ItemRow): TItem => ({
   name: r.name,
   description: r.description,
   category: r.category,
+  category_name_ar: r.category_name_ar,
+  category_name_en: r.category_name_en,
   unit: r.unit,
   min_quantity: r.min_quantity,
   price: r.price,
@@ -166,7 +172,7 @@ export function createInventoryService(ctx: AppContext) {
       const key = sortKeyCast(sort.type);
       const cursorCond = q.cursor ? after(q.cursor, sort.type, ['id'], q.order) : undefined;
       // Keyset on the typed sort key: wrap once more so `x.sort_key` is typed.
-      const typed = sql`(select x.id, x.code, x.name, x.description, x.category, x.unit, x.active, x.min_quantity, x.price, x.tax_rate,
+      const typed = sql`(select x.id, x.code, x.name, x.description, x.category, x.category_name_ar, x.category_name_en, x.unit, x.active, x.min_quantity, x.price, x.tax_rate,
         x.total, x.quantity, x.status, x.created_at, x.updated_at, ${key} as sort_key, x.sort_key as sort_text from ${from} x)`;
       const page = rowsOf<ItemRow & { sort_text: string }>(
         await db.execute(
@@ -211,6 +217,7 @@ export function createInventoryService(ctx: AppContext) {
     async createItem(actor: Actor, input: TCreateItem): Promise<TItem> {
       try {
         return await db.transaction(async (tx) => {
+          await assertCategory(tx, input.category);
           const [row] = await tx
             .insert(inventoryItems)
             .values({
@@ -240,6 +247,7 @@ export function createInventoryService(ctx: AppContext) {
         return await db.transaction(async (tx) => {
           const before = await getItem(tx, id);
           if (!before) throw notFound('Item');
+          if (input.category !== undefined) await assertCategory(tx, input.category);
           const set: Partial<typeof inventoryItems.$inferInsert> = { updatedAt: new Date() };
           if (input.code !== undefined) set.code = input.code;
           if (input.name !== undefined) set.name = input.name;

@@ -7,7 +7,8 @@ import { checkInvariant, rowsOf } from './ledger.js';
 import { STOCK_ROW_COLUMNS, stockRowsSql } from './queries.js';
 
 /**
- * The warehouse-diagnostic screen: its low and out-of-stock lines, its pending and in-transit
+ * The warehouse-diagnostic screen: its lines (with a stock level here) of active items low or
+ * out of stock over ALL warehouses — as many as `/api/items?warehouse_id=…&status=…&active=true` — its pending and in-transit
  * transfers (straight from the transfers table), and the ledger invariant for it.
  */
 export async function warehouseStatus(db: Db, warehouseId: string): Promise<TWarehouseStatus> {
@@ -16,7 +17,7 @@ export async function warehouseStatus(db: Db, warehouseId: string): Promise<TWar
   const lines = rowsOf<TStockRow>(
     await db.execute(sql`
       select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ warehouseId })} s
-      where s.status <> 'in_stock' and s.item_active
+      where s.status <> 'in_stock' and s.item_active and s.has_level
       order by s.status desc, s.q, lower(s.item_code)`),
   );
   const [t] = rowsOf<TWarehouseStatus['transfers']>(

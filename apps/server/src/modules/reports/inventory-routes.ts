@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZInventoryReportQuery } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import { inventoryReport, inventoryReportCsv } from './inventory.js';
+import { getSettings } from '../settings/service.js';
+import { companyDay, inventoryReport, inventoryReportCsv } from './inventory.js';
 
 export const inventoryReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -10,18 +11,21 @@ export const inventoryReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       config: { access: 'read:inventory_report:any' },
       schema: {
         tags: ['reports'],
-        summary: 'Inventory report: stock and value by warehouse and category, low/out of stock, movements by kind, in transit (JSON, or CSV with format=csv)',
+        summary:
+          'Inventory report: stock and value by warehouse and category, items low/out of stock, movements by kind, in transit (JSON, or CSV with format=csv in lang, times in the company time zone)',
         querystring: ZInventoryReportQuery,
       },
     },
     async (req, reply) => {
       const report = await inventoryReport(db, req.query);
       if (req.query.format === 'json') return report;
-      const day = report.generated_at.slice(0, 10);
+      const s = await getSettings(db, ['time_zone', 'default_language']);
+      const lang = req.query.lang ?? s.default_language;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="inventory-report-${day}.csv"`)
-        .send(inventoryReportCsv(report));
+        .header('content-disposition', `attachment; filename="inventory-report-${companyDay(report.generated_at, s.time_zone)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(inventoryReportCsv(report, lang, s.time_zone));
     },
   );
 };

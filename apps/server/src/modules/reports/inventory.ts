@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { TInventoryReport, TInventoryReportQuery, TStockRow } from '@portal/shared';
+import { unitName, type Language, type MovementKindName, type StockStatus, type TInventoryReport, type TInventoryReportQuery, type TItem } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
 import { rowsOf } from '../inventory/ledger.js';
-import { STOCK_ROW_COLUMNS, stockRowsSql } from '../inventory/queries.js';
+import { stockRowsSql } from '../inventory/queries.js';
+import { itemsSql } from '../inventory/service.js';
+import { formatDate } from '../../lib/documents.js';
 import { where } from '../inventory/keyset.js';
 import { boundMs, isDay } from '../../lib/date-filter.js';
 import { getSettings } from '../settings/service.js';
@@ -30,9 +32,7 @@ export async function inventoryReport(db: Db, q: TInventoryReportQuery): Promise
 
   const [totals] = rows<TInventoryReport['totals']>(
     await db.execute(sql`
-      select coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value,
-        (count(*) filter (where s.status = 'low_stock' and s.item_active))::int as low_stock,
-        (count(*) filter (where s.status = 'out_of_stock' and s.item_active))::int as out_of_stock
+      select coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value
       from ${stock} s where ${stockFilter}`),
   );
   const byWarehouse = rows<TInventoryReport['by_warehouse'][number]>(
@@ -47,22 +47,33 @@ export async function inventoryReport(db: Db, q: TInventoryReportQuery): Promise
   );
   const byCategory = rows<TInventoryReport['by_category'][number]>(
     await db.execute(sql`
-      select s.category, coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value
-      from ${stock} s where ${stockFilter} group by s.category order by s.category`),
+      select s.category, s.category_name_ar, s.category_name_en,
+        coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value
+      from ${stock} s where ${stockFilter} group by s.category, s.category_name_ar, s.category_name_en order by s.category`),
   );
   const byWarehouseCategory = rows<TInventoryReport['by_warehouse_category'][number]>(
     await db.execute(sql`
-      select s.warehouse_id, s.warehouse_code, s.category,
+      select s.warehouse_id, s.warehouse_code, s.category, s.category_name_ar, s.category_name_en,
         coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value
       from ${stock} s where ${stockFilter}
-      group by s.warehouse_id, s.warehouse_code, s.category order by s.warehouse_code, s.category`),
+      group by s.warehouse_id, s.warehouse_code, s.category, s.category_name_ar, s.category_name_en order by s.warehouse_code, s.category`),
   );
-  const attention = rows<TStockRow>(
+  // Low / out of stock: ITEMS by their quantity over all warehouses (docs/decisions/012-low-stock.md),
+  // from the items list's own query with its filters — the same items as
+  // /api/items?status=…&active=true[&category=…][&warehouse_id=…].
+  const attention = rows<TItem & { sort_key?: string }>(
     await db.execute(sql`
-      select ${STOCK_ROW_COLUMNS} from ${stock} s
-      where ${stockFilter} and s.status <> 'in_stock' and s.item_active
-      order by s.status desc, lower(s.warehouse_code), lower(s.item_code)`),
-  );
+      select * from ${itemsSql('code')} x
+      where ${where([
+        sql`x.active`,
+        sql`x.status <> 'in_stock'`,
+        q.category ? sql`x.category = ${q.category}` : undefined,
+        q.warehouse_id ? sql`exists (select 1 from stock_levels l where l.item_id = x.id and l.warehouse_id = ${q.warehouse_id}::uuid)` : undefined,
+      ])}
+      order by x.status desc, lower(x.code), x.id`),
+  ).map(({ sort_key: _k, ...item }) => item);
+  const lowStock = attention.filter((r) => r.status === 'low_stock');
+  const outOfStock = attention.filter((r) => r.status === 'out_of_stock');
 
   const movementFilter = where([
     sql`m.created_at >= ${from.toISOString()}::timestamptz`,
@@ -108,37 +119,95 @@ export async function inventoryReport(db: Db, q: TInventoryReportQuery): Promise
     generated_at: now.toISOString(),
     from: from.toISOString(),
     to: to.toISOString(),
-    totals: totals!,
+    totals: { ...totals!, low_stock: lowStock.length, out_of_stock: outOfStock.length },
     by_warehouse: byWarehouse,
     by_category: byCategory,
     by_warehouse_category: byWarehouseCategory,
-    low_stock: attention.filter((r) => r.status === 'low_stock'),
-    out_of_stock: attention.filter((r) => r.status === 'out_of_stock'),
+    low_stock: lowStock,
+    out_of_stock: outOfStock,
     movements,
     movements_by_day: byDay,
     in_transit: inTransit,
   };
 }
 
+const CSV_TEXT = {
+  en: {
+    title: 'Inventory report',
+    generated: 'Generated',
+    from: 'Movements from',
+    to: 'to',
+    zone: 'Time zone',
+    stock: ['Warehouse', 'Category', 'Quantity', 'Value (before tax)'],
+    total: 'Total',
+    summary: 'Items low / out of stock (quantity on hand over all warehouses against the minimum)',
+    statusHeaders: ['Status', 'Item code', 'Item name', 'On hand, all warehouses', 'Minimum', 'Unit'],
+    movements: ['Movement kind', 'Count', 'Quantity in', 'Quantity out'],
+    transit: ['In transit', 'From', 'To', 'Item code', 'Item name', 'Quantity', 'Value (before tax)'],
+    status: { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Out of stock' } as Record<StockStatus, string>,
+    kinds: {
+      receipt: 'Receipt',
+      transfer_out: 'Transfer out',
+      transfer_in: 'Transfer in',
+      adjustment: 'Adjustment',
+      consumption: 'Consumption',
+      return: 'Return',
+    } as Record<MovementKindName, string>,
+  },
+  ar: {
+    title: 'تقرير المخزون',
+    generated: 'تاريخ الإصدار',
+    from: 'الحركات من',
+    to: 'إلى',
+    zone: 'المنطقة الزمنية',
+    stock: ['المستودع', 'الفئة', 'الكمية', 'القيمة (قبل الضريبة)'],
+    total: 'الإجمالي',
+    summary: 'الأصناف المنخفضة / النافدة (الكمية المتوفرة في جميع المستودعات مقارنةً بالحد الأدنى)',
+    statusHeaders: ['الحالة', 'رمز الصنف', 'اسم الصنف', 'المتوفر في جميع المستودعات', 'الحد الأدنى', 'الوحدة'],
+    movements: ['نوع الحركة', 'العدد', 'الكمية الواردة', 'الكمية الصادرة'],
+    transit: ['قيد النقل', 'من', 'إلى', 'رمز الصنف', 'اسم الصنف', 'الكمية', 'القيمة (قبل الضريبة)'],
+    status: { in_stock: 'متوفر', low_stock: 'مخزون منخفض', out_of_stock: 'نفد المخزون' } as Record<StockStatus, string>,
+    kinds: {
+      receipt: 'استلام',
+      transfer_out: 'تحويل صادر',
+      transfer_in: 'تحويل وارد',
+      adjustment: 'تسوية',
+      consumption: 'استهلاك',
+      return: 'إرجاع',
+    } as Record<MovementKindName, string>,
+  },
+} as const;
 
+/** The day an instant falls on in the company's time zone (YYYY-MM-DD): a file name's date. */
+export const companyDay = (iso: string, timeZone: string) => formatDate(iso, timeZone).slice(0, 10);
 
 /**
- * The report as CSV (UTF-8 with a BOM so spreadsheet programs show Arabic): blocks separated
- * by a blank line — stock by warehouse and category, low/out of stock, movements by kind, in transit.
+ * The report as CSV (UTF-8 with a BOM so spreadsheet programs show Arabic), in the caller's
+ * language with times in the company's time zone, like the other exports: blocks separated by
+ * a blank line — stock by warehouse and category, items low / out of stock, movements by kind,
+ * in transit.
  */
-export function inventoryReportCsv(r: TInventoryReport): string {
+export function inventoryReportCsv(r: TInventoryReport, lang: Language, timeZone: string): string {
+  const t = CSV_TEXT[lang];
+  const category = (x: { category: string; category_name_ar?: string; category_name_en?: string }) =>
+    (lang === 'ar' ? x.category_name_ar : x.category_name_en) || x.category;
   const out: string[] = [];
-  out.push(csvLine(['Inventory report', r.generated_at, 'movements from', r.from, 'to', r.to]), '');
-  out.push(csvLine(['warehouse', 'category', 'quantity', 'value']));
-  for (const x of r.by_warehouse_category) out.push(csvLine([x.warehouse_code, x.category, x.quantity, x.value]));
-  out.push(csvLine(['total', '', r.totals.quantity, r.totals.value]), '');
-  out.push(csvLine(['status', 'warehouse', 'item code', 'item name', 'quantity', 'minimum', 'unit']));
+  out.push(
+    csvLine([t.title, t.generated, formatDate(r.generated_at, timeZone), t.from, formatDate(r.from, timeZone), t.to, formatDate(r.to, timeZone), t.zone, timeZone]),
+    '',
+  );
+  out.push(csvLine([...t.stock]));
+  for (const x of r.by_warehouse_category) out.push(csvLine([x.warehouse_code, category(x), x.quantity, x.value]));
+  out.push(csvLine([t.total, '', r.totals.quantity, r.totals.value]), '');
+  out.push(csvLine([t.summary]));
+  out.push(csvLine([t.status.low_stock, r.totals.low_stock]), csvLine([t.status.out_of_stock, r.totals.out_of_stock]), '');
+  out.push(csvLine([...t.statusHeaders]));
   for (const x of [...r.out_of_stock, ...r.low_stock]) {
-    out.push(csvLine([x.status, x.warehouse_code, x.item_code, x.item_name, x.quantity, x.min_quantity, x.unit]));
+    out.push(csvLine([t.status[x.status], x.code, x.name, x.quantity, x.min_quantity, unitName(x.unit, lang)]));
   }
-  out.push('', csvLine(['movement kind', 'count', 'quantity in', 'quantity out']));
-  for (const x of r.movements) out.push(csvLine([x.kind, x.count, x.quantity_in, x.quantity_out]));
-  out.push('', csvLine(['in transit', 'from', 'to', 'item code', 'item name', 'quantity', 'value']));
+  out.push('', csvLine([...t.movements]));
+  for (const x of r.movements) out.push(csvLine([t.kinds[x.kind] ?? x.kind, x.count, x.quantity_in, x.quantity_out]));
+  out.push('', csvLine([...t.transit]));
   for (const x of r.in_transit) {
     out.push(csvLine([x.transfer_number, x.from_warehouse_code, x.to_warehouse_code, x.item_code, x.item_name, x.quantity, x.value]));
   }

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { after, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf, statusSql } from '../inventory/ledger.js';
 
 const SORT: Record<TWarehouseListQuery['sort'], { expr: string; type: KeyType }> = {
   code: { expr: 'lower(w.code)', type: 'text' },
@@ -17,7 +17,11 @@ const SORT: Record<TWarehouseListQuery['sort'], { expr: string; type: KeyType }>
   created: { expr: 'w.created_at', type: 'timestamptz' },
 };
 
-/** Warehouses with their stock figures, as a subquery `x` with `sort_key`. */
+/**
+ * Warehouses with their stock figures, as a subquery `x` with `sort_key`. Low / out of stock:
+ * the active items with a level here whose status over all warehouses is so — the length of
+ * `/api/items?warehouse_id=…&status=…&active=true`, which the figures link to.
+ */
 function warehousesSql(sort: TWarehouseListQuery['sort']): SQL {
   return sql`(
     select w.id, w.code, w.name, w.kind::text as kind, w.technician_id, u.name as technician_name, w.address, w.active,
@@ -31,9 +35,13 @@ function warehousesSql(sort: TWarehouseListQuery['sort']): SQL {
     left join (
       select l.warehouse_id, round(sum(l.quantity * i.price), 2) as value,
         count(*) filter (where l.quantity > 0) as item_count,
-        count(*) filter (where l.quantity > 0 and l.quantity <= i.min_quantity) as low,
-        count(*) filter (where l.quantity <= 0 and i.active) as out_
+        count(*) filter (where i.active and t.status = 'low_stock') as low,
+        count(*) filter (where i.active and t.status = 'out_of_stock') as out_
       from stock_levels l join inventory_items i on i.id = l.item_id
+      -- The item's status over ALL warehouses, never this warehouse's quantity (docs/decisions/012-low-stock.md).
+      cross join lateral (
+        select ${statusSql(sql`coalesce((select sum(o.quantity) from stock_levels o where o.item_id = l.item_id), 0)`, sql`i.min_quantity`)} as status
+      ) t
       group by l.warehouse_id
     ) s on s.warehouse_id = w.id
   )`;

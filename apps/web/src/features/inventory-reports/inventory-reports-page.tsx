@@ -6,6 +6,7 @@ import { Button, Card, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Tit
 import { DatePickerInput } from '@mantine/dates';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ListError, ListLoading, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
 import { AutoText } from '../../components/auto-text';
@@ -14,24 +15,37 @@ import { StockStatusBadge } from '../../components/stock-status-badge';
 import { apiFetchBlob } from '../../lib/api-client';
 import { useNumberFormat } from '../../lib/decimal';
 import { describeError } from '../../lib/errors';
-import { useCategories, useWarehouseOptions } from '../../lib/inventory-lookups';
+import { useCategoryOptions, useWarehouseOptions } from '../../lib/inventory-lookups';
+import { useItemLabels } from '../../lib/item-units';
 import { useListState } from '../../lib/list-state';
 import { useRealtimeSubscription } from '../../lib/realtime';
 import { toastError } from '../../lib/toast';
 import { useInventoryReport } from './api/get-inventory-report';
 import { useChartAxes } from '../../lib/chart-axes';
+import { usePublicSettings } from '../../lib/public-settings';
 
 const FILTERS = ['warehouse_id', 'category', 'from', 'to'] as const;
 const noop = () => undefined;
 
-function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Stat({ label, value, testId, hint, to }: { label: string; value: string; testId?: string; hint?: string; to?: string }) {
+  const link = to ? { component: Link, to, style: { textDecoration: 'none', color: 'inherit' } } : {};
   return (
-    <Card withBorder radius="md" padding="md">
+    <Card withBorder radius="md" padding="md" {...(link as object)}>
       <Text size="xs" c="dimmed">{label}</Text>
       <Text fw={700} fz="xl" data-testid={testId}>{value}</Text>
+      {hint && <Text size="xs" c="dimmed">{hint}</Text>}
     </Card>
   );
 }
+
+/** Today in the company's time zone (YYYY-MM-DD), as the server names the file. */
+const companyDay = (timeZone: string | undefined) => {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return new Date().toISOString().slice(0, 10);
+  }
+};
 
 /** Stock and value by warehouse and category, low/out of stock, movements over a period, in transit; CSV. */
 export function InventoryReportsPage() {
@@ -44,8 +58,18 @@ export function InventoryReportsPage() {
   const filters = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v)) as Record<string, string>;
   const report = useInventoryReport(filters);
   const warehouses = useWarehouseOptions();
-  const categories = useCategories();
+  const categories = useCategoryOptions();
+  const labels = useItemLabels();
   const [exporting, setExporting] = useState(false);
+  const settings = usePublicSettings();
+  // The low / out figures count items over all warehouses (docs/decisions/012-low-stock.md): the
+  // items list with the report's own filters and that status lists exactly them.
+  const itemsLink = (status: 'low_stock' | 'out_of_stock') => {
+    const q = new URLSearchParams({ status, active: 'true' });
+    if (filters.category) q.set('category', filters.category);
+    if (filters.warehouse_id) q.set('warehouse_id', filters.warehouse_id);
+    return `/dashboard/inventory?${q.toString()}`;
+  };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -54,7 +78,7 @@ export function InventoryReportsPage() {
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `inventory-report-${new Date().toISOString().slice(0, 10)}.csv`;
+      a.download = `inventory-report-${companyDay(settings.data?.time_zone)}.csv`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (error) {
@@ -78,7 +102,7 @@ export function InventoryReportsPage() {
         actions={<Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void exportCsv()} data-testid="report-export">{t('list.export')}</Button>}
       >
         <Select aria-label={t('inventory.fields.warehouse')} placeholder={t('inventory.fields.warehouse')} clearable searchable w={{ base: '100%', xs: 190 }} data={(warehouses.data?.items ?? []).map((w) => ({ value: w.id, label: `${w.code} · ${w.name}` }))} value={list.filters.warehouse_id ?? null} onChange={(v) => list.setFilter('warehouse_id', v)} />
-        <Select aria-label={t('inventory.fields.category')} placeholder={t('inventory.fields.category')} clearable searchable w={{ base: '100%', xs: 170 }} data={categories.data?.items ?? []} value={list.filters.category ?? null} onChange={(v) => list.setFilter('category', v)} />
+        <Select aria-label={t('inventory.fields.category')} placeholder={t('inventory.fields.category')} clearable searchable w={{ base: '100%', xs: 170 }} data={categories.options} value={list.filters.category ?? null} onChange={(v) => list.setFilter('category', v)} />
         <DatePickerInput type="range" aria-label={t('adjustments.dateRange')} placeholder={t('inventoryReports.period')} clearable w={{ base: '100%', xs: 240 }} value={[list.filters.from ?? null, list.filters.to ?? null]} onChange={([from, to]) => { if ((from && to) || (!from && !to)) list.setFilters({ from: from ? String(from).slice(0, 10) : null, to: to ? String(to).slice(0, 10) : null }); }} />
       </ListToolbar>
       {report.isPending ? (
@@ -90,8 +114,8 @@ export function InventoryReportsPage() {
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
             <Stat label={t('inventoryReports.totalValue')} value={fmt.money(report.data.totals.value)} testId="report-value" />
             <Stat label={t('inventoryReports.totalQuantity')} value={fmt.quantity(report.data.totals.quantity)} />
-            <Stat label={t('stockStatus.low_stock')} value={fmt.count(report.data.totals.low_stock)} />
-            <Stat label={t('stockStatus.out_of_stock')} value={fmt.count(report.data.totals.out_of_stock)} />
+            <Stat label={t('adminDashboard.lowStock')} hint={t('adminDashboard.stockHint')} value={fmt.count(report.data.totals.low_stock)} to={itemsLink('low_stock')} testId="report-low" />
+            <Stat label={t('adminDashboard.outOfStockItems')} hint={t('adminDashboard.stockHint')} value={fmt.count(report.data.totals.out_of_stock)} to={itemsLink('out_of_stock')} testId="report-out" />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Paper withBorder radius="md" p="md">
@@ -111,17 +135,30 @@ export function InventoryReportsPage() {
             <Title order={3} fz="md" mb="sm">{t('inventoryReports.byCategory')}</Title>
             <Table striped>
               <Table.Thead><Table.Tr><Table.Th>{t('inventory.fields.category')}</Table.Th><Table.Th ta="end">{t('inventory.fields.quantity')}</Table.Th><Table.Th ta="end">{t('warehouses.fields.value')}</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>{report.data.by_category.map((c) => <Table.Tr key={c.category}><Table.Td><span dir="auto">{c.category}</span></Table.Td><Table.Td ta="end">{fmt.quantity(c.quantity)}</Table.Td><Table.Td ta="end">{fmt.money(c.value)}</Table.Td></Table.Tr>)}</Table.Tbody>
+              <Table.Tbody>{report.data.by_category.map((c) => <Table.Tr key={c.category}><Table.Td><span dir="auto">{labels.category(c)}</span></Table.Td><Table.Td ta="end">{fmt.quantity(c.quantity)}</Table.Td><Table.Td ta="end">{fmt.money(c.value)}</Table.Td></Table.Tr>)}</Table.Tbody>
             </Table>
           </Paper>
           <Paper withBorder radius="md" p="md" style={{ overflowX: 'auto' }}>
-            <Title order={3} fz="md" mb="sm">{t('inventoryReports.lowAndOut')}</Title>
-            <Table striped>
+            <Title order={3} fz="md">{t('inventoryReports.lowAndOut')}</Title>
+            <Text size="xs" c="dimmed" mb="sm">{t('inventoryReports.lowAndOutHint')}</Text>
+            <Table striped data-testid="report-low-out">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('inventory.fields.item')}</Table.Th>
+                  <Table.Th ta="end">{t('inventoryReports.onHandAll')}</Table.Th>
+                  <Table.Th ta="end">{t('inventoryReports.minimum')}</Table.Th>
+                  <Table.Th>{t('inventory.fields.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {[...report.data.out_of_stock, ...report.data.low_stock].map((r) => (
-                  <Table.Tr key={`${r.item_id}-${r.warehouse_id}`}>
-                    <Table.Td><AutoText size="sm">{r.item_name}</AutoText><Text size="xs" c="dimmed"><Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr></Text></Table.Td>
-                    <Table.Td ta="end">{fmt.quantity(r.quantity)}</Table.Td>
+                  <Table.Tr key={r.id}>
+                    <Table.Td>
+                      <Link to={`/dashboard/inventory?item_id=${r.id}`} style={{ color: 'inherit', textDecoration: 'none' }}><AutoText size="sm">{r.name}</AutoText></Link>
+                      <Text size="xs" c="dimmed"><Ltr>{r.code}</Ltr></Text>
+                    </Table.Td>
+                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}><Ltr>{fmt.quantity(r.quantity)}</Ltr></Table.Td>
+                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}><Ltr>{fmt.quantity(r.min_quantity)}</Ltr></Table.Td>
                     <Table.Td><StockStatusBadge status={r.status} /></Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,10 +1,10 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { Badge, Button, Drawer, Modal, Select, Stack, Text, useDirection } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Modal, Select, Stack, Text, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconBox, IconPlus } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { IconBox, IconCategory, IconPlus } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from '../../components/data-table';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, STOCK_STATUSES, type TItem } from '@portal/shared';
@@ -15,7 +15,10 @@ import { PageHeader } from '../../components/page-header';
 import { StockStatusBadge } from '../../components/stock-status-badge';
 import { useNumberFormat } from '../../lib/decimal';
 import { describeError } from '../../lib/errors';
-import { useCategories, useWarehouseOptions } from '../../lib/inventory-lookups';
+import { useCategoryOptions, useWarehouseOptions } from '../../lib/inventory-lookups';
+import { useItemLabels } from '../../lib/item-units';
+import { QuantityUnit } from '../../components/quantity-unit';
+import { CategoriesPanel } from './components/categories-panel';
 import { useListState } from '../../lib/list-state';
 import { useRealtimeSubscription } from '../../lib/realtime';
 import { useCurrentUser } from '../../lib/session-store';
@@ -51,7 +54,8 @@ export function InventoryPage() {
 
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS, defaultSort: 'code', defaultOrder: 'asc', defaultLimit: DEFAULT_PAGE_SIZE });
   const items = useItems(list.query);
-  const categories = useCategories();
+  const categories = useCategoryOptions();
+  const labels = useItemLabels();
   const warehouses = useWarehouseOptions({ enabled: can(user.role, 'read:warehouse:any') });
 
   const [params, setParams] = useSearchParams();
@@ -64,6 +68,15 @@ export function InventoryPage() {
       return next;
     });
   const detail = useItem(detailId);
+  // The categories (managers): a panel of the inventory page, at `?panel=categories`.
+  const categoriesOpen = canManage && params.get('panel') === 'categories';
+  const openCategories = (open: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (open) next.set('panel', 'categories');
+      else next.delete('panel');
+      return next;
+    });
 
   const [editing, setEditing] = useState<TItem | 'new' | null>(null);
   const create = useCreateItem();
@@ -97,9 +110,14 @@ export function InventoryPage() {
         subtitle={isTechnician ? t('inventory.technicianSubtitle') : t('inventory.subtitle')}
         actions={
           canManage && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="item-new">
-              {t('inventory.new')}
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" leftSection={<IconCategory size={16} />} onClick={() => openCategories(true)} data-testid="categories-open">
+                {t('inventory.categories.manage')}
+              </Button>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="item-new">
+                {t('inventory.new')}
+              </Button>
+            </Group>
           )
         }
       />
@@ -122,7 +140,7 @@ export function InventoryPage() {
           clearable
           searchable
           w={{ base: '100%', xs: 170 }}
-          data={categories.data?.items ?? []}
+          data={categories.options}
           value={list.filters.category ?? null}
           onChange={(value) => list.setFilter('category', value)}
           data-testid="filter-category"
@@ -141,10 +159,10 @@ export function InventoryPage() {
           />
         )}
         <Select
-          aria-label={t('inventory.fields.status')}
-          placeholder={t('inventory.fields.status')}
+          aria-label={t('inventory.statusAll')}
+          placeholder={t('inventory.statusAll')}
           clearable
-          w={{ base: '100%', xs: 150 }}
+          w={{ base: '100%', xs: 240 }}
           data={STOCK_STATUSES.map((s) => ({ value: s, label: t(`stockStatus.${s}`) }))}
           value={list.filters.status ?? null}
           onChange={(value) => list.setFilter('status', value)}
@@ -207,19 +225,20 @@ export function InventoryPage() {
                   </Stack>
                 ),
               },
-              { accessor: 'category', title: t('inventory.fields.category'), sortable: true, visibleMediaQuery: '(min-width: 48em)', render: (r) => <AutoText size="sm">{r.category}</AutoText> },
+              { accessor: 'category', title: t('inventory.fields.category'), sortable: true, visibleMediaQuery: '(min-width: 48em)', render: (r) => <AutoText size="sm">{labels.category(r)}</AutoText> },
               {
                 accessor: 'quantity',
-                title: t('inventory.fields.quantity'),
+                // Filtered by a warehouse, the quantity is that warehouse's; the status stays the item's over all of them.
+                title: list.filters.warehouse_id ? t('inventory.quantityHere') : t('inventory.fields.quantity'),
                 sortable: true,
                 textAlign: end,
                 render: (r) => (
                   <span data-testid="item-row-quantity">
-                    <Ltr>{fmt.quantity(r.quantity)} <Text span size="xs" c="dimmed">{r.unit}</Text></Ltr>
+                    <QuantityUnit quantity={fmt.quantity(r.quantity)} unit={r.unit} />
                   </span>
                 ),
               },
-              { accessor: 'status', title: t('inventory.fields.status'), render: (r) => <StockStatusBadge status={r.status} /> },
+              { accessor: 'status', title: t('inventory.statusAll'), render: (r) => <StockStatusBadge status={r.status} /> },
               { accessor: 'price', title: t('inventory.fields.price'), sortable: true, textAlign: end, visibleMediaQuery: '(min-width: 62em)', render: (r) => fmt.money(r.price) },
               { accessor: 'total', title: t('inventory.fields.total'), textAlign: end, visibleMediaQuery: '(min-width: 48em)', render: (r) => fmt.money(r.total) },
             ]}
@@ -245,6 +264,17 @@ export function InventoryPage() {
         ) : (
           <ItemDetail item={detail.data} canManage={canManage} onEdit={() => setEditing(detail.data)} onToggleActive={() => toggleActive(detail.data)} />
         )}
+      </Drawer>
+
+      <Drawer
+        opened={categoriesOpen}
+        onClose={() => openCategories(false)}
+        position={dir === 'rtl' ? 'left' : 'right'}
+        size={phone ? '100%' : 'lg'}
+        title={t('inventory.categories.title')}
+        data-testid="categories-drawer"
+      >
+        {categoriesOpen && <CategoriesPanel />}
       </Drawer>
 
       <Modal

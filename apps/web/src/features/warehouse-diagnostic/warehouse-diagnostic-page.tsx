@@ -42,8 +42,9 @@ function WarehouseCard({ status }: { status: TWarehouseStatus }) {
       </Group>
       <Text size="sm" mb="sm">{t('warehouses.fields.value')}: <strong>{fmt.money(w.stock_value)}</strong></Text>
       <SimpleGrid cols={3} spacing="xs">
-        <Count label={t('stockStatus.low_stock')} value={status.low_stock.length} color="orange" to={`/dashboard/inventory?warehouse_id=${w.id}&status=low_stock`} />
-        <Count label={t('stockStatus.out_of_stock')} value={status.out_of_stock.length} color="red" to={`/dashboard/inventory?warehouse_id=${w.id}&status=out_of_stock`} />
+        {/* Items stocked here whose quantity over ALL warehouses is low / out (never this warehouse's alone): the list each links to. */}
+        <Count label={`${t('stockStatus.low_stock')} · ${t('warehouseStatus.allWarehouses')}`} value={status.low_stock.length} color="orange" to={`/dashboard/inventory?warehouse_id=${w.id}&status=low_stock&active=true`} />
+        <Count label={`${t('stockStatus.out_of_stock')} · ${t('warehouseStatus.allWarehouses')}`} value={status.out_of_stock.length} color="red" to={`/dashboard/inventory?warehouse_id=${w.id}&status=out_of_stock&active=true`} />
         <Count label={t('warehouseStatus.pending')} value={status.transfers.pending_in + status.transfers.pending_out} color="blue" to="/dashboard/transfers?status=pending" />
         <Count label={t('warehouseStatus.inTransitOut')} value={status.transfers.in_transit_out} color="grape" />
         <Count label={t('warehouseStatus.inTransitIn')} value={status.transfers.in_transit_in} color="grape" />

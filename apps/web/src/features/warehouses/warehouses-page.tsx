@@ -1,10 +1,10 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Select, Stack, Text, useDirection } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Text, Tooltip, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconBuildingWarehouse, IconEdit, IconPlus } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from '../../components/data-table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, WAREHOUSE_KINDS, type TWarehouseWithStock } from '@portal/shared';
@@ -105,8 +105,13 @@ export function WarehousesPage() {
                 visibleMediaQuery: '(min-width: 36em)',
                 render: (r) => (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Badge color="orange" variant="light" component={Link} to={`/dashboard/inventory?warehouse_id=${r.id}&status=low_stock`} style={{ cursor: 'pointer' }}>{fmt.count(r.low_stock_count)}</Badge>
-                    <Badge color="red" variant="light" component={Link} to={`/dashboard/inventory?warehouse_id=${r.id}&status=out_of_stock`} style={{ cursor: 'pointer' }}>{fmt.count(r.out_of_stock_count)}</Badge>
+                    {/* Items stocked here whose quantity over ALL warehouses is low / out: exactly the list each links to. */}
+                    <Tooltip label={t('warehouses.fields.lowOutHint')} multiline w={240} withArrow>
+                      <Badge color="orange" variant="light" component={Link} to={`/dashboard/inventory?warehouse_id=${r.id}&status=low_stock&active=true`} style={{ cursor: 'pointer' }} aria-label={`${t('stockStatus.low_stock')}: ${r.low_stock_count}`}>{fmt.count(r.low_stock_count)}</Badge>
+                    </Tooltip>
+                    <Tooltip label={t('warehouses.fields.lowOutHint')} multiline w={240} withArrow>
+                      <Badge color="red" variant="light" component={Link} to={`/dashboard/inventory?warehouse_id=${r.id}&status=out_of_stock&active=true`} style={{ cursor: 'pointer' }} aria-label={`${t('stockStatus.out_of_stock')}: ${r.out_of_stock_count}`}>{fmt.count(r.out_of_stock_count)}</Badge>
+                    </Tooltip>
                   </Group>
                 ),
               },

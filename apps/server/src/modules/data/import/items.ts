@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { compareDecimal, ZCreateItem } from '@portal/shared';
+import { compareDecimal, ITEM_UNIT_NAMES, ITEM_UNITS, ZCreateItem } from '@portal/shared';
 import { inventoryItems } from '../../../db/schema.js';
+import { audit } from '../../../lib/audit.js';
+import { ensureCategory, findCategory } from '../../inventory/categories.js';
 import { rowsOf } from '../../inventory/ledger.js';
 import { audienceFor, publish } from '../../realtime/events.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
@@ -11,9 +13,24 @@ import { cellValue, zodProblems, type Classified, type DataSetImporter } from '.
  * (ZCreateItem) plus `active`. An empty cell takes the API's default (unit pcs, minimum 0,
  * tax 15 %, active true), as a new item would; a column the file lacks leaves that field of
  * an existing item as it is.
+ *
+ * `category` is a category's code or either of its names (issue #24); one that names none is
+ * created when the import is written, with the text as both names (audited as
+ * item_category.created). `unit` is a unit's code or its English or Arabic name; another is
+ * that row's error on `unit`.
  */
 
 const BOOLEAN: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
+
+/** A unit cell → its code: the code itself or a name in either language (a few spellings more); else as given. */
+const UNIT_BY_NAME = new Map<string, string>();
+for (const u of ITEM_UNITS) for (const name of [u, ITEM_UNIT_NAMES[u].ar, ITEM_UNIT_NAMES[u].en]) UNIT_BY_NAME.set(name.toLowerCase(), u);
+for (const [name, u] of Object.entries({
+  piece: 'pcs', pieces: 'pcs', pc: 'pcs', 'قطع': 'pcs', sets: 'set', pairs: 'pair', boxes: 'box', packs: 'pack', rolls: 'roll',
+  kilogram: 'kg', kilograms: 'kg', 'كجم': 'kg', 'كيلو': 'kg', gram: 'g', grams: 'g', 'جم': 'g', 'غرام': 'g',
+  metre: 'm', meter: 'm', metres: 'm', meters: 'm', 'متر': 'm', litre: 'l', liter: 'l', litres: 'l', liters: 'l',
+})) UNIT_BY_NAME.set(name, u);
+const unitCode = (cell: string | undefined) => (cell === undefined ? undefined : (UNIT_BY_NAME.get(cell.trim().toLowerCase()) ?? cell));
 
 const ZItemRow = ZCreateItem.extend({
   active: z
@@ -56,7 +73,9 @@ export const itemsImporter: DataSetImporter<ItemRow, Plan> = {
   key: (cells) => cells.code?.toLowerCase() || null,
 
   parse(cells) {
-    const parsed = ZItemRow.safeParse(Object.fromEntries(FIELDS.map((f) => [f, cellValue(cells, f)])));
+    const values: Record<string, string | undefined> = Object.fromEntries(FIELDS.map((f) => [f, cellValue(cells, f)]));
+    values.unit = unitCode(values.unit);
+    const parsed = ZItemRow.safeParse(values);
     return parsed.success ? { value: parsed.data } : { problems: zodProblems(parsed.error, cells) };
   },
 
@@ -68,8 +87,11 @@ export const itemsImporter: DataSetImporter<ItemRow, Plan> = {
         from inventory_items where lower(code) in ${rows.map((r) => r.code.toLowerCase())}`),
     );
     const byCode = new Map(found.map((i) => [i.code.toLowerCase(), i]));
+    // A category cell → its code; one naming no category stays as written (created on write).
+    const categories = new Map<string, string>();
+    for (const text of new Set(rows.map((r) => r.category))) categories.set(text, (await findCategory(db, text))?.code ?? text);
     return rows.map((r): Classified<Plan> => {
-      const given: Item = { ...r, description: r.description ?? null };
+      const given: Item = { ...r, category: categories.get(r.category) ?? r.category, description: r.description ?? null };
       const existing = byCode.get(r.code.toLowerCase());
       if (!existing) return { outcome: 'created', plan: { ...given, id: null } };
       // A column the file lacks keeps its value; `code` is always there (required).
@@ -80,7 +102,17 @@ export const itemsImporter: DataSetImporter<ItemRow, Plan> = {
     });
   },
 
-  async write(tx, plans) {
+  async write(tx, plans, actor) {
+    // Categories named by no code or name yet: created now, the items then refer to their codes.
+    const codes = new Map<string, string>();
+    for (const text of new Set(plans.map((p) => p.plan.category))) {
+      const { category, created } = await ensureCategory(tx, text);
+      codes.set(text, category.code);
+      if (created) {
+        await audit(tx, { actorId: actor.userId, action: 'item_category.created', entity: 'item_category', entityId: category.code, after: { ...category, source: 'import' }, ip: actor.ip });
+      }
+    }
+    for (const p of plans) p.plan.category = codes.get(p.plan.category) ?? p.plan.category;
     const creates = plans.filter((p) => p.plan.id === null).map((p) => p.plan);
     const updates = plans.filter((p) => p.plan.id !== null && p.outcome === 'updated').map((p) => p.plan);
     const ids: string[] = [];

@@ -9,6 +9,7 @@ import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
 import { useStockLevel } from '../api/get-stock-level';
+import { useItemLabels } from '../../../lib/item-units';
 
 export interface AdjustmentFormValues {
   warehouse_id: string | null;
@@ -57,6 +58,7 @@ export function AdjustmentForm({
 }) {
   const { t } = useTranslation();
   const fmt = useNumberFormat();
+  const labels = useItemLabels();
   const warehouses = useWarehouseOptions({ activeOnly: true });
   const form = useForm<AdjustmentFormValues>({ initialValues: emptyAdjustment, validate: validateAdjustment });
   const inputProps = useTranslatedInputProps(form);
@@ -99,7 +101,7 @@ export function AdjustmentForm({
         {current !== null && (
           <Alert variant="light" color="blue" py="xs" data-testid="adjustment-current">
             {t('adjustments.currentQuantity')}: <strong>{fmt.quantity(current)}</strong>
-            {level.data?.unit ? ` ${level.data.unit}` : ''}
+            {level.data?.unit ? ` ${labels.unit(level.data.unit)}` : ''}
           </Alert>
         )}
         <Stack gap={6}>

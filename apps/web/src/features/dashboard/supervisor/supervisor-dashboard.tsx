@@ -13,6 +13,7 @@ import { useRealtimeSubscription } from '../../../lib/realtime';
 import { formatRelativeTime, useNow } from '../../../lib/relative-time';
 import { useSupervisorDashboard } from './get-supervisor-dashboard';
 import { useDateFormat } from '../../../lib/date-format';
+import { QuantityUnit } from '../../../components/quantity-unit';
 
 const noop = () => undefined;
 
@@ -109,23 +110,22 @@ export function SupervisorDashboard() {
           ) : (
             <Table verticalSpacing={6} data-testid="attention">
               <Table.Tbody>
+                {/* Items by their quantity over all warehouses (the same rule as the figures above), each opening its detail. */}
                 {d.attention.map((r) => (
-                  <Table.Tr key={`${r.item_id}-${r.warehouse_id}`}>
+                  <Table.Tr key={r.id}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/inventory?warehouse_id=${r.warehouse_id}&status=${r.status}`} size="sm" c="inherit">
-                        <span dir="auto">{r.item_name}</span>
+                      <Anchor component={Link} to={`/dashboard/inventory?status=${r.status}&active=true&item_id=${r.id}`} size="sm" c="inherit">
+                        <span dir="auto">{r.name}</span>
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        <Ltr>{r.item_code}</Ltr> · <Ltr>{r.warehouse_code}</Ltr>
+                        <Ltr>{r.code}</Ltr>
                       </Text>
                     </Table.Td>
                     {/* Quantity and status stacked in one cell: on a phone two narrow cells truncate the badge. */}
                     <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                       <Stack gap={2} align="flex-end">
                         <Text size="sm">
-                          <Ltr>
-                            {fmt.quantity(r.quantity)} / {fmt.quantity(r.min_quantity)} {r.unit}
-                          </Ltr>
+                          <QuantityUnit quantity={`${fmt.quantity(r.quantity)} / ${fmt.quantity(r.min_quantity)}`} unit={r.unit} dimmedUnit={false} />
                         </Text>
                         <StockStatusBadge status={r.status} />
                       </Stack>

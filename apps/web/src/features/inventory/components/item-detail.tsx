@@ -1,25 +1,27 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TItemDetail } from '@portal/shared';
 import { ListEmpty, ListError, ListLoading, ListPager } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
+import { QuantityUnit } from '../../../components/quantity-unit';
 import { StockStatusBadge } from '../../../components/stock-status-badge';
+import { useItemLabels } from '../../../lib/item-units';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useMovements } from '../api/get-movements';
 import { useDateFormat } from '../../../lib/date-format';
 
 const MOVEMENTS_PAGE = 10;
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text fw={600} data-testid={testId}>
-        <Ltr>{value}</Ltr>
+        {typeof value === 'string' ? <Ltr>{value}</Ltr> : value}
       </Text>
     </Stack>
   );
@@ -39,6 +41,7 @@ export function ItemDetail({
 }) {
   const { t } = useTranslation();
   const fmt = useNumberFormat();
+  const labels = useItemLabels();
   return (
     <Stack gap="md" data-testid="item-detail">
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -58,7 +61,7 @@ export function ItemDetail({
             <span dir="auto">{item.name}</span>
           </Title>
           <Text size="sm" c="dimmed">
-            <span dir="auto">{item.category}</span>
+            <span dir="auto" data-testid="item-category-name">{labels.category(item)}</span>
           </Text>
         </Stack>
         {canManage && (
@@ -85,7 +88,7 @@ export function ItemDetail({
         </Text>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Figure label={t('inventory.fields.quantity')} value={`${fmt.quantity(item.quantity)} ${item.unit}`} testId="item-quantity" />
+        <Figure label={t('inventory.fields.quantity')} value={<QuantityUnit quantity={fmt.quantity(item.quantity)} unit={item.unit} dimmedUnit={false} />} testId="item-quantity" />
         <Figure label={t('inventory.fields.inTransit')} value={fmt.quantity(item.in_transit)} />
         <Figure label={t('inventory.fields.minQuantity')} value={fmt.quantity(item.min_quantity)} />
         <Figure label={t('inventory.fields.price')} value={fmt.money(item.price)} />
@@ -107,7 +110,6 @@ export function ItemDetail({
                 <Table.Th ta="end">{t('inventory.fields.available')}</Table.Th>
                 <Table.Th ta="end">{t('inventory.fields.inTransitOut')}</Table.Th>
                 <Table.Th ta="end">{t('inventory.fields.inTransitIn')}</Table.Th>
-                <Table.Th>{t('inventory.fields.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -126,9 +128,6 @@ export function ItemDetail({
                   </Table.Td>
                   <Table.Td ta="end">{fmt.quantity(row.in_transit_out)}</Table.Td>
                   <Table.Td ta="end">{fmt.quantity(row.in_transit_in)}</Table.Td>
-                  <Table.Td>
-                    <StockStatusBadge status={row.status} />
-                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

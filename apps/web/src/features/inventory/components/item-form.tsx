@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { itemTotal, ZCreateItem, type TCreateItem, type TItem } from '@portal/shared';
@@ -6,7 +6,8 @@ import { isApiError } from '../../../lib/api-client';
 import { useNumberFormat } from '../../../lib/decimal';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
-import { useCategories } from '../../../lib/inventory-lookups';
+import { useCategoryOptions } from '../../../lib/inventory-lookups';
+import { useItemLabels } from '../../../lib/item-units';
 
 export interface ItemFormValues {
   code: string;
@@ -58,7 +59,8 @@ export function ItemForm({
 }) {
   const { t } = useTranslation();
   const fmt = useNumberFormat();
-  const categories = useCategories();
+  const categories = useCategoryOptions();
+  const labels = useItemLabels();
   const form = useForm<ItemFormValues>({ initialValues: itemFormValues(item), validate: validateItem });
   const inputProps = useTranslatedInputProps(form);
   const total = previewTotal(form.values);
@@ -80,15 +82,28 @@ export function ItemForm({
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label={t('inventory.fields.code')} required dir="ltr" autoComplete="off" data-testid="item-code" {...inputProps('code')} />
           <TextInput label={t('inventory.fields.name')} required dir="auto" data-testid="item-name" {...inputProps('name')} />
-          <Autocomplete
+          {/* Picked from the list by the name in the page's language; the item stores the code. */}
+          <Select
             label={t('inventory.fields.category')}
+            placeholder={t('inventory.categories.pick')}
             required
-            dir="auto"
-            data={categories.data?.items ?? []}
+            searchable
+            nothingFoundMessage={t('inventory.categories.nothingFound')}
+            data={categories.options}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
             data-testid="item-category"
             {...inputProps('category')}
           />
-          <TextInput label={t('inventory.fields.unit')} required dir="auto" data-testid="item-unit" {...inputProps('unit')} />
+          <Select
+            label={t('inventory.fields.unit')}
+            required
+            data={labels.unitOptions}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="item-unit"
+            {...inputProps('unit')}
+          />
           <TextInput label={t('inventory.fields.minQuantity')} required dir="ltr" inputMode="decimal" data-testid="item-min" {...inputProps('min_quantity')} />
           <TextInput
             label={t('inventory.fields.price')}

@@ -4,13 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
-import { StockStatusBadge } from '../../../components/stock-status-badge';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useStock } from '../api/get-stock';
+import { QuantityUnit } from '../../../components/quantity-unit';
 
-/** A technician's van: what it holds now, and what is on its way in or out. */
+/**
+ * A technician's van: what it holds now, and what is on its way in or out. No low / out badge
+ * per line: an item's status is over all warehouses (docs/decisions/012-low-stock.md), so the
+ * van's own quantity against the company-wide minimum would mislead; the item opens with it.
+ */
 export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void }) {
   const { t } = useTranslation();
   const fmt = useNumberFormat();
@@ -44,7 +48,6 @@ export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void })
                 <Table.Th>{t('inventory.fields.item')}</Table.Th>
                 <Table.Th ta="end">{t('inventory.fields.available')}</Table.Th>
                 <Table.Th ta="end">{t('inventory.fields.inTransitIn')}</Table.Th>
-                <Table.Th>{t('inventory.fields.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -57,12 +60,9 @@ export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void })
                     </Text>
                   </Table.Td>
                   <Table.Td ta="end" fw={600}>
-                    <Ltr>{fmt.quantity(row.quantity)} <Text span size="xs" c="dimmed">{row.unit}</Text></Ltr>
+                    <QuantityUnit quantity={fmt.quantity(row.quantity)} unit={row.unit} />
                   </Table.Td>
                   <Table.Td ta="end">{fmt.quantity(row.in_transit_in)}</Table.Td>
-                  <Table.Td>
-                    <StockStatusBadge status={row.status} />
-                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -8,6 +8,7 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { useAvailableStock } from '../api/get-available-stock';
 import { useItemSearch } from '../api/search-items';
 import { exceedsAvailable } from '../transfer-form';
+import { useItemLabels } from '../../../lib/item-units';
 
 export interface LineItem {
   id: string;
@@ -54,6 +55,7 @@ export function TransferLineFields({
 }) {
   const { t } = useTranslation();
   const number = useNumberFormat();
+  const labels = useItemLabels();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const items = useItemSearch(debounced);
@@ -68,7 +70,7 @@ export function TransferLineFields({
 
   const available = itemId && fromWarehouseId ? (stock.data ? stock.data.quantity : stock.isSuccess ? '0' : null) : null;
   const over = available !== null && exceedsAvailable(quantity, available);
-  const unit = knownItem?.unit ?? stock.data?.unit ?? '';
+  const unit = labels.unit(knownItem?.unit ?? stock.data?.unit ?? '');
 
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap" data-testid="transfer-line" data-index={index}>

@@ -19,6 +19,7 @@ import { WarehouseRoute } from '../components/warehouse-route';
 import { useDateFormat } from '../format';
 import { useTransfersLive } from '../realtime';
 import { shortagesOf } from '../shortages';
+import { QuantityUnit } from '../../../components/quantity-unit';
 
 function Fact({ label, person, at, testId }: { label: string; person: { name: string } | null; at: string | null; testId: string }) {
   const format = useDateFormat();
@@ -180,9 +181,7 @@ export function TransferDetailPage() {
                           <span dir="auto">{line.item_name}</span>
                         </Table.Td>
                         <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                          <Ltr>
-                            {number.quantity(line.quantity)} {line.unit}
-                          </Ltr>
+                          <QuantityUnit quantity={number.quantity(line.quantity)} unit={line.unit} dimmedUnit={false} />
                         </Table.Td>
                         {data.status === 'pending' && <Table.Td ta="end">{number.quantity(line.available_in_source)}</Table.Td>}
                       </Table.Tr>

@@ -12,6 +12,7 @@ import { DocumentButtons } from '../components/document-buttons';
 import { useDateFormat } from '../format';
 import sheet from '../../../components/print-sheet.module.css';
 import classes from './transfer-print.module.css';
+import { useItemLabels } from '../../../lib/item-units';
 
 /**
  * The delivery note as a page of its own (no shell): an A4 sheet on screen, and exactly that
@@ -22,6 +23,7 @@ export function TransferPrintPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation();
   const number = useNumberFormat();
+  const labels = useItemLabels();
   const format = useDateFormat();
   const settings = usePublicSettings();
   const transfer = useTransfer(id);
@@ -109,7 +111,7 @@ export function TransferPrintPage() {
                   <span dir="auto">{line.item_name}</span>
                 </td>
                 <td className={classes.num}>{number.quantity(line.quantity)}</td>
-                <td>{line.unit}</td>
+                <td>{labels.unit(line.unit)}</td>
               </tr>
             ))}
           </tbody>

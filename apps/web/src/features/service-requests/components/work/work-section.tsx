@@ -39,6 +39,7 @@ import { toastSuccess } from '../../../../lib/toast';
 import { formatElapsed } from '../../../../lib/format-duration';
 import { useAttachmentUrl } from '../../../../lib/attachment-url';
 import { useVanStock, useWorkCall } from '../../api/work';
+import { QuantityUnit } from '../../../../components/quantity-unit';
 
 function Block({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -309,7 +310,7 @@ function Parts({ request }: { request: TServiceRequest }) {
                       </Text>
                     </Table.Td>
                     <Table.Td ta="end">
-                      {formatQuantity(line.quantity, language)} {line.unit}
+                      <QuantityUnit quantity={formatQuantity(line.quantity, language)} unit={line.unit} dimmedUnit={false} />
                     </Table.Td>
                     <Table.Td ta="end">{money(line.unit_price)}</Table.Td>
                     <Table.Td ta="end">{money(line.tax_amount)}</Table.Td>
