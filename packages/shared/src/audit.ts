@@ -23,6 +23,8 @@ export const ZAuditEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** What the record is called — a number (SR-000042, TR-000009), a code or a user's name — when it can be told. */
+  entity_label: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

@@ -31,8 +31,21 @@ export const ZUser = z.object({
   role: ZRole,
   mobile: z.string().nullable(),
   language: ZLanguage,
+  /** A customer's default service address (new requests and bookings start from it); absent for staff. */
+  address: z.string().nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** The maximum length of a customer's default address (as `new_customer.default_address`). */
+export const ADDRESS_MAX_LENGTH = 500;
+/** A customer's default address in an update: trimmed, at most 500 characters; empty or null clears it, absent leaves it. */
+export const ZAddressUpdate = z
+  .string()
+  .trim()
+  .max(ADDRESS_MAX_LENGTH, { message: 'too_long' })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
 
 export const ZSession = z.object({
   access_token: z.string(),
@@ -84,6 +97,8 @@ export const ZUpdateUserRequest = z
     name: ZName.optional(),
     mobile: ZMobile.optional(),
     language: ZLanguage.optional(),
+    /** A customer's default address (400 on this field for staff, who have none). */
+    address: ZAddressUpdate,
   })
   .strict();
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;

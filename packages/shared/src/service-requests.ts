@@ -353,6 +353,10 @@ const ZStatusFilter = z
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(ZServiceRequestStatus, { message: 'invalid' }).min(1, { message: 'invalid' }));
 
+/** The list's quality-check filter (`quality=`). */
+export const QUALITY_FILTERS = ['pending', 'passed', 'failed'] as const;
+export type QualityFilter = (typeof QUALITY_FILTERS)[number];
+
 export const ZServiceRequestListQuery = z.object({
   /** Searches the number, serial number, device, customer name and problem (trigram). */
   q: z.string().trim().max(100, { message: 'too_long' }).optional(),
@@ -362,6 +366,12 @@ export const ZServiceRequestListQuery = z.object({
   /** A technician's id, or `none` for unassigned requests. */
   technician_id: z.union([z.uuid(), z.literal('none')], { message: 'invalid' }).optional(),
   customer_id: z.uuid({ message: 'invalid' }).optional(),
+  /**
+   * The quality check (admin): `pending` — completed and not checked since (the admin dashboard's
+   * "awaiting quality check"); `passed` — the latest check passed; `failed` — the latest check failed
+   * and the work was not completed again since (reopened).
+   */
+  quality: z.enum(QUALITY_FILTERS, { message: 'invalid' }).optional(),
   /** request_date ≥ from; a date alone means its start (in the company's time zone). */
   from: ZDayOrInstant.optional(),
   /** request_date ≤ to; a date alone means the whole day (in the company's time zone). */

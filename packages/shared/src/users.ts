@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZLanguage, ZMobile, ZName, ZRole, ZUser } from './auth.js';
+import { ZAddressUpdate, ZEmail, ZLanguage, ZMobile, ZName, ZRole, ZUser } from './auth.js';
 import { pageQueryFields, ZSortOrder, zPage } from './paging.js';
 
 /** A user as an admin sees them. */
@@ -17,6 +17,8 @@ export const ZAdminUpdateUserRequest = z
     mobile: ZMobile.nullable().optional(),
     role: ZRole.optional(),
     active: z.boolean().optional(),
+    /** A customer's default address (400 on this field for a user who is not a customer). */
+    address: ZAddressUpdate,
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'required', path: ['name'] });
 export type TAdminUpdateUserRequest = z.infer<typeof ZAdminUpdateUserRequest>;

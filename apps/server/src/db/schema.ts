@@ -631,6 +631,11 @@ export const serviceRequests = pgTable(
     index('service_requests_sla_due_missing_idx')
       .on(t.id)
       .where(sql`${t.slaDueAt} is null and ${t.status} in ('pending', 'assigned', 'in_progress')`),
+    // Awaiting the quality check (the request desk's `quality=pending`, the admin dashboard's figure):
+    // exactly service-requests/queries.ts awaitingQualityCheckSql, a few rows among every completed one.
+    index('service_requests_qc_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'completed' and (${t.qcAt} is null or ${t.qcAt} < ${t.completedAt})`),
     index('service_requests_serial_idx').on(sql`lower(${t.deviceSerial})`, t.createdAt).where(sql`${t.deviceSerial} is not null`),
     // fastupdate = off (migration 0007, drizzle-kit cannot say it): searches never scan a pending list.
     index('service_requests_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -104,12 +104,17 @@ export function signInPausedMail(opts: {
   return { subject: first.subject, text, html };
 }
 
-/** "Thursday, November 26, 2026 at 2:02 AM (Asia/Riyadh)": the language's words, Latin digits (as the web app). */
-function formatInZone(date: Date, language: Language, timeZone: string): string {
+/**
+ * "Thursday, November 26, 2026 at 2:02 AM (Asia/Riyadh)": the language's words, Latin digits (as
+ * the web app). The one server-side formatter of an instant for a reader — mails, and notifications
+ * (which leave the zone out: the portal shows every time in the company's zone).
+ */
+export function formatInZone(date: Date, language: Language, timeZone: string, opts: { withZone?: boolean } = {}): string {
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short', numberingSystem: 'latn' };
   for (const zone of [timeZone, 'UTC']) {
     try {
-      return `${new Intl.DateTimeFormat(language, { ...options, timeZone: zone }).format(date)} (${zone})`;
+      const text = new Intl.DateTimeFormat(language, { ...options, timeZone: zone }).format(date);
+      return opts.withZone === false && zone === timeZone ? text : `${text} (${zone})`;
     } catch {
       // Not a zone this runtime knows: UTC, and say so.
     }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import {
   APPOINTMENT_RULES,
   appointmentActions,
@@ -62,10 +61,6 @@ export async function clockOf(db: DbOrTx, now = Date.now()): Promise<Appointment
   return { now, lead_hours: booking_lead_hours };
 }
 
-/** "2025-06-01 09:00" in the company zone: notifications interpolate it as it is, in either language. */
-export const wallTime = (iso: string | number, zone: string) =>
-  (typeof iso === 'number' ? DateTime.fromMillis(iso, { zone }) : DateTime.fromISO(iso, { zone })).toFormat('yyyy-MM-dd HH:mm');
-
 /** The appointment's change on the `appointments` topic, to whoever may read it. */
 export async function publishAppointment(tx: Tx, event: string, a: { id: string; status: AppointmentStatus; customer_id: string; technician_id: string }, extra: (string | null)[] = []) {
   await publish(tx, {
@@ -121,12 +116,12 @@ export const reminderJob: JobHandler = async (tx, job) => {
       for share of a`),
   );
   if (!a || (a.status !== 'scheduled' && a.status !== 'confirmed') || a.starts_ms !== Date.parse(p.starts_at)) return;
-  const { time_zone } = await getSettings(tx, ['time_zone']);
   await notify(tx, { userIds: [a.customer_id, a.technician_id] }, {
     type: 'info',
     title: 'notifications.appointment_reminder.title',
     message: 'notifications.appointment_reminder.message',
-    params: { number: a.number, request: a.request_number, when: wallTime(a.starts_ms, time_zone), before: p.before, technician: a.technician_name, customer: a.customer_name },
+    params: { number: a.number, request: a.request_number, before: p.before, technician: a.technician_name, customer: a.customer_name },
+    times: { when: a.starts_ms },
     link: appointmentLink(a.id),
   });
 };
@@ -254,13 +249,12 @@ export async function applyAppointmentAction<A extends AppointmentAction>(
     });
   }
 
-  const { time_zone } = await getSettings(tx, ['time_zone']);
   const [me] = rowsOf<{ name: string }>(await tx.execute(sql`select name from users where id = ${caller.userId}::uuid`));
+  // Written for each reader, in their language and the company's zone (notify's `times`).
+  const times = { when: moved ? moved.start : row.starts_at, previous: row.starts_at };
   const params: Record<string, string> = {
     number: row.number,
     request: row.request_number,
-    when: wallTime(moved ? moved.start : row.starts_at, time_zone),
-    previous: wallTime(row.starts_at, time_zone),
     technician: row.technician_name,
     customer: row.customer_name,
     actor: me?.name ?? '',
@@ -269,7 +263,7 @@ export async function applyAppointmentAction<A extends AppointmentAction>(
   const event = EVENTS[action];
   const send = async (userId: string, key: string | null) => {
     if (!key || userId === caller.userId) return;
-    await notify(tx, { userIds: [userId] }, { type: event.type, title: `notifications.${key}.title`, message: `notifications.${key}.message`, params, link: appointmentLink(id) });
+    await notify(tx, { userIds: [userId] }, { type: event.type, title: `notifications.${key}.title`, message: `notifications.${key}.message`, params, times, link: appointmentLink(id) });
   };
   await send(row.customer_id, event.customer);
   await send(row.technician_id, event.technician);

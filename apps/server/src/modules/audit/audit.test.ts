@@ -82,7 +82,8 @@ describe('the audit log', () => {
     const body = res.rawPayload.toString('utf8');
     expect(body.startsWith('\uFEFF')).toBe(true);
     const lines = body.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('when,user,user email,action,record type,record id,ip,before,after');
+    expect(lines[0]).toBe('when,user,user email,action,record type,record,record id,ip,before,after');
+    expect(lines[1]).toContain(',Other Admin,');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`${tag}.user.deactivated`);
     expect(lines[1]).toContain(`"{""note"":""=HYPERLINK(\\""x\\"")""}"`);

@@ -14,6 +14,7 @@ interface Row {
   action: string;
   entity: string;
   entity_id: string | null;
+  entity_label: string | null;
   before: unknown;
   after: unknown;
   ip: string | null;
@@ -27,6 +28,7 @@ const toApi = (r: Row): TAuditEntry => ({
   action: r.action,
   entity: r.entity,
   entity_id: r.entity_id,
+  entity_label: r.entity_label,
   before: r.before ?? null,
   after: r.after ?? null,
   ip: r.ip,
@@ -44,11 +46,38 @@ function filtersOf(q: TAuditListQuery): (SQL | undefined)[] {
   ];
 }
 
+/** The table and column that name a record of each type: its number, code, or (people) name. */
+const LABELS: Record<string, [table: string, column: string]> = {
+  service_request: ['service_requests', 'number'],
+  transfer: ['transfers', 'number'],
+  appointment: ['appointments', 'number'],
+  adjustment: ['adjustments', 'number'],
+  user: ['users', 'name'],
+  technician: ['users', 'name'],
+  inventory_item: ['inventory_items', 'code'],
+  warehouse: ['warehouses', 'code'],
+};
+
+/**
+ * What the entry's record is called now (its number, code or person's name), read for the page's
+ * rows only; a record since deleted (or of another type) falls back to the number, code or name
+ * its before/after recorded.
+ */
+const labelSql = sql.raw(`coalesce(
+  case when x.entity_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then case x.entity
+    ${Object.entries(LABELS)
+      .map(([entity, [table, column]]) => `when '${entity}' then (select l.${column} from ${table} l where l.id = x.entity_id::uuid)`)
+      .join('\n    ')}
+  end end,
+  ${['number', 'code', 'name']
+    .flatMap((k) => [`x.after->>'${k}'`, `x.before->>'${k}'`])
+    .join(', ')})`);
+
 /** A page of the log, newest first, with the cursor's (created_at, id) as the keyset. */
 async function page(db: Db, q: TAuditListQuery, limit: number, cursor: string | undefined): Promise<{ rows: Row[]; next: string | null }> {
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      select x.*, u.name as actor_name, u.email as actor_email from (
+      select x.*, u.name as actor_name, u.email as actor_email, ${labelSql} as entity_label from (
         select a.id, a.actor_id, a.action, a.entity, a.entity_id, a.before, a.after, a.ip, a.created_at,
           a.created_at as sort_key, a.created_at::text as sort_text
         from audit_log a
@@ -76,14 +105,14 @@ export function createAuditService(db: Db) {
 
     /** The filtered log as CSV (UTF-8 with a BOM, so spreadsheets show Arabic), newest first, read in chunks. */
     async csv(q: TAuditListQuery): Promise<string> {
-      const out = [csvLine(['when', 'user', 'user email', 'action', 'record type', 'record id', 'ip', 'before', 'after'])];
+      const out = [csvLine(['when', 'user', 'user email', 'action', 'record type', 'record', 'record id', 'ip', 'before', 'after'])];
       let cursor: string | undefined;
       let written = 0;
       do {
         const { rows, next } = await page(db, q, 1000, cursor);
         for (const r of rows) {
           const e = toApi(r);
-          out.push(csvLine([e.created_at, e.actor?.name, e.actor?.email, e.action, e.entity, e.entity_id, e.ip, json(e.before), json(e.after)]));
+          out.push(csvLine([e.created_at, e.actor?.name, e.actor?.email, e.action, e.entity, e.entity_label, e.entity_id, e.ip, json(e.before), json(e.after)]));
         }
         written += rows.length;
         cursor = next ?? undefined;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { TUser } from '@portal/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { customers, sessions, users } from '../../db/schema.js';
 import { publish } from '../realtime/events.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +14,12 @@ export const toApiUser = (u: UserRow): TUser => ({
   mobile: u.mobile,
   language: u.language,
 });
+
+/** A customer's default service address (null: none, or not a customer). */
+export async function customerAddress(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ address: customers.defaultAddress }).from(customers).where(eq(customers.userId, userId));
+  return row?.address ?? null;
+}
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));

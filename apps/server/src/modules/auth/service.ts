@@ -12,6 +12,7 @@ import { getSettings } from '../settings/service.js';
 import { hashPassword, pkceChallenge, randomToken, sha256, timingDummyHash, verifyPassword } from './crypto.js';
 import { AccountThrottle, accountOf, tooMany, type AccountLock } from './rate-limit.js';
 import {
+  customerAddress,
   findLiveSessionIn,
   publishUsersChanged,
   findUserByEmail,
@@ -247,34 +248,36 @@ export function createAuthService(ctx: AppContext) {
     /** The access hook has just loaded this user (fresh: every change to them invalidates it). */
     async getUser(actor: Actor): Promise<TUser> {
       const { id, email, name, role, mobile, language } = actor.user;
-      return { id, email, name, role, mobile, language };
+      if (role !== 'customer') return { id, email, name, role, mobile, language };
+      return { id, email, name, role, mobile, language, address: await customerAddress(db, id) };
     },
 
     async updateUser(actor: Actor, input: TUpdateUserRequest): Promise<TUser> {
-      if (actor.recovery && (input.name !== undefined || input.mobile !== undefined || input.language !== undefined)) {
+      if (actor.recovery && (input.name !== undefined || input.mobile !== undefined || input.language !== undefined || input.address !== undefined)) {
         throw new AppError(403, 'forbidden', 'A password reset session can only set a new password');
       }
+      // Only a customer has a default service address.
+      if (input.address !== undefined && actor.role !== 'customer') throw badRequest({ address: 'invalid' });
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return db.transaction(async (tx) => {
         const before = await findUserById(tx, actor.userId);
         if (!before) throw new AppError(404, 'profile_not_found', 'User profile not found. Please contact support.');
-        const [after] = await tx
-          .update(users)
-          .set({
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
-            ...(input.language !== undefined ? { language: input.language } : {}),
-            ...(passwordHash ? { passwordHash } : {}),
-          })
-          .where(eq(users.id, actor.userId))
-          .returning();
+        const changes = {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+          ...(input.language !== undefined ? { language: input.language } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+        };
+        // Only the address (a customer's row) may change: the user row stays as it is.
+        const [after] = Object.keys(changes).length ? await tx.update(users).set(changes).where(eq(users.id, actor.userId)).returning() : [before];
         await publishUsersChanged(tx, [actor.userId]);
-        if (before.role === 'customer' && (input.name !== undefined || input.mobile !== undefined)) {
+        if (before.role === 'customer' && (input.name !== undefined || input.mobile !== undefined || input.address !== undefined)) {
           await tx
             .update(customers)
             .set({
               ...(input.name !== undefined ? { name: input.name } : {}),
               ...(input.mobile !== undefined ? { mobileNumber: input.mobile } : {}),
+              ...(input.address !== undefined ? { defaultAddress: input.address } : {}),
             })
             .where(eq(customers.userId, actor.userId));
         }
@@ -298,7 +301,7 @@ export function createAuthService(ctx: AppContext) {
             ip: actor.ip,
           });
         }
-        return toApiUser(after!);
+        return after!.role === 'customer' ? { ...toApiUser(after!), address: await customerAddress(tx, actor.userId) } : toApiUser(after!);
       });
     },
 

@@ -16,7 +16,6 @@ import {
   publishAppointment,
   scheduleReminders,
   slotUnavailable,
-  wallTime,
 } from '../appointments/service.js';
 import { recordAppointmentEvent } from '../appointments/history.js';
 import { appointmentVisibility, findAppointment } from '../appointments/queries.js';
@@ -99,18 +98,15 @@ export async function bookAppointment(
         const id = appointment!.id;
         await recordAppointmentEvent(sp, { appointmentId: id, event: 'booked', from: null, to: 'scheduled', startsAt: slot.start, technicianId: technician.id, actorId: caller.userId, note: input.notes });
         await scheduleReminders(sp, { id, starts_at: slot.start }, now);
-        const params = {
-          number,
-          request: request.number,
-          when: wallTime(slot.start, s.time_zone),
-          technician: technician.name,
-          customer: request.customer.name,
-        };
+        // The customer is told who is coming and when (the time in their language, the company's zone).
+        const params = { number, request: request.number, technician: technician.name, customer: request.customer.name };
+        const times = { when: slot.start };
         await notify(sp, { userIds: [request.customer.id] }, {
           type: 'success',
           title: 'notifications.appointment_booked.title',
           message: 'notifications.appointment_booked.message',
           params,
+          times,
           link: appointmentLink(id),
         });
         await notify(sp, { userIds: [technician.id] }, {
@@ -118,6 +114,7 @@ export async function bookAppointment(
           title: 'notifications.appointment_job_booked.title',
           message: 'notifications.appointment_job_booked.message',
           params,
+          times,
           link: appointmentLink(id),
         });
         await publishAppointment(sp, 'appointment.created', { id, status: 'scheduled', customer_id: request.customer.id, technician_id: technician.id });

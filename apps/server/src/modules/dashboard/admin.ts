@@ -5,11 +5,13 @@ import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { itemsSql } from '../inventory/service.js';
 import { getSettings } from '../settings/service.js';
+import { awaitingQualityCheckSql } from '../service-requests/queries.js';
 
 /**
  * PRODUCT.md §5, admin: open requests by status, unassigned requests, open requests past an SLA
  * target, technician utilisation (last 7 days: work logged ÷ working hours), average response
- * and completion times and satisfaction (last 30 days), low / out of stock items, pending
+ * and completion times and satisfaction (last 30 days), completed requests awaiting the quality
+ * check, low / out of stock items, pending
  * transfers, and requests raised and completed per day over 30 days. Each figure is the count
  * behind a list the page links to (the request desk, dispatch, inventory, transfers).
  */
@@ -34,6 +36,7 @@ export async function adminDashboard(db: DbOrTx, now: DateTime = DateTime.now())
         (count(*) filter (where r.status = 'in_progress'))::int as in_progress,
         (count(*) filter (where r.status = 'pending_parts'))::int as pending_parts,
         (count(*) filter (where r.status = 'pending' and r.technician_id is null))::int as unassigned,
+        (select count(*) from service_requests q where ${awaitingQualityCheckSql('q')})::int as awaiting_quality_check,
         (select count(distinct b.request_id) from sla_breaches b join service_requests o on o.id = b.request_id
           where o.status in ('pending', 'assigned', 'in_progress', 'pending_parts'))::int as sla_breached,
         (select round((avg(extract(epoch from x.first_response_at - x.created_at)) / 3600)::numeric, 2)::float8 from service_requests x

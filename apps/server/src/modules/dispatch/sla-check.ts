@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { enqueue } from '../jobs/queue.js';
@@ -54,7 +53,7 @@ interface Candidate extends SlaColumns {
 /** Records and notifies the breaches found at `now`; returns them (tests). */
 export async function checkSlaBreaches(tx: DbOrTx, now = Date.now(), batch = SLA_CHECK_BATCH): Promise<{ id: string; target: 'response' | 'resolution' }[]> {
   const rules = await slaRulesOf(tx);
-  const { cal, targets } = rules;
+  const { targets } = rules;
   const hours = (k: 'response_hours' | 'resolution_hours') =>
     sql`(case r.priority when 'high' then ${targets.high[k]}::float8 when 'medium' then ${targets.medium[k]}::float8 else ${targets.low[k]}::float8 end)`;
   const nowIso = new Date(now).toISOString();
@@ -112,7 +111,8 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now(), batch = SLA
       type: 'error',
       title: `notifications.sla_breached.${b.target}_title`,
       message: `notifications.sla_breached.${b.target}_message`,
-      params: { number: f.number, due: DateTime.fromISO(f.due, { zone: cal.zone }).toFormat('yyyy-MM-dd HH:mm') },
+      params: { number: f.number },
+      times: { due: f.due },
       link: `/dashboard/service-requests/${b.request_id}`,
     });
   }

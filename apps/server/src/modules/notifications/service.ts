@@ -1,13 +1,15 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { ROLES } from '@portal/shared';
-import type { NotificationType, Role, TAnnouncementRequest, TNotification, TNotificationList, TUserLookupQuery } from '@portal/shared';
+import { LANGUAGES, ROLES } from '@portal/shared';
+import type { Language, NotificationType, Role, TAnnouncementRequest, TNotification, TNotificationList, TUserLookupQuery } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { cursorTuple, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { formatInZone } from '../../mail/templates.js';
 import { publish } from '../realtime/events.js';
+import { getSettings } from '../settings/service.js';
 
 export interface NewNotification {
   type?: NotificationType;
@@ -15,6 +17,11 @@ export interface NewNotification {
   title: string;
   message: string;
   params?: Record<string, string | number>;
+  /**
+   * Instants (ISO text or epoch milliseconds) to interpolate like params, each written for its
+   * reader: in their language, in the company's time zone ("Thursday, November 26, 2026 at 8:00 AM").
+   */
+  times?: Record<string, string | number>;
   /** A path inside the portal. */
   link?: string | null;
 }
@@ -34,9 +41,30 @@ export async function notify(tx: DbOrTx, recipients: Recipients, n: NewNotificat
     params: n.params ?? {},
     link: n.link ?? null,
   };
+  const paramsByLanguage = n.times && Object.keys(n.times).length ? await withTimes(tx, values.params, n.times) : null;
   if ('userIds' in recipients) {
     const userIds = [...new Set(recipients.userIds)];
     if (!userIds.length) return 0;
+    if (paramsByLanguage) {
+      // Each recipient's own language: one insert-select reading it from their row.
+      const inserted = await tx.execute(sql`
+        insert into notifications (user_id, type, title, message, params, link)
+        select id, ${values.type}::notification_type, ${values.title}, ${values.message}, ${paramsOf(paramsByLanguage)}, ${values.link}
+        from users
+        where id in (${sql.join(
+          userIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        returning id`);
+      const ids = (inserted as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      await publish(tx, {
+        topic: 'notifications',
+        event: 'notification.created',
+        audience: { userIds },
+        payload: { ids: userIds.length === 1 ? ids : undefined },
+      });
+      return ids.length;
+    }
     const rows = await tx
       .insert(notifications)
       .values(userIds.map((userId) => ({ userId, ...values })))
@@ -53,7 +81,8 @@ export async function notify(tx: DbOrTx, recipients: Recipients, n: NewNotificat
   const role = 'role' in recipients ? recipients.role : null;
   const inserted = await tx.execute(sql`
     insert into notifications (user_id, type, title, message, params, link)
-    select id, ${values.type}::notification_type, ${values.title}, ${values.message}, ${JSON.stringify(values.params)}::jsonb, ${values.link}
+    select id, ${values.type}::notification_type, ${values.title}, ${values.message},
+      ${paramsByLanguage ? paramsOf(paramsByLanguage) : sql`${JSON.stringify(values.params)}::jsonb`}, ${values.link}
     from users
     where active and (${role}::role is null or role = ${role}::role)
     returning id`);
@@ -66,6 +95,24 @@ export async function notify(tx: DbOrTx, recipients: Recipients, n: NewNotificat
   });
   return insertedCount;
 }
+
+/** The params with each time written in each language, in the company's time zone. */
+async function withTimes(tx: DbOrTx, params: Record<string, string | number>, times: Record<string, string | number>) {
+  const { time_zone } = await getSettings(tx, ['time_zone']);
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      { ...params, ...Object.fromEntries(Object.entries(times).map(([k, v]) => [k, formatInZone(new Date(v), language, time_zone, { withZone: false })])) },
+    ]),
+  ) as Record<Language, Record<string, string | number>>;
+}
+
+/** The params column of an insert-select from `users`: the reader's language's version. */
+const paramsOf = (byLanguage: Record<Language, Record<string, string | number>>) =>
+  sql`case language ${sql.join(
+    LANGUAGES.map((l) => sql`when ${l}::language then ${JSON.stringify(byLanguage[l])}::jsonb`),
+    sql` `,
+  )} end`;
 
 type Row = typeof notifications.$inferSelect;
 const toApi = (n: Row): TNotification => ({

@@ -270,7 +270,23 @@ function decodeRequestCursor(cursor: string, sort: ServiceRequestSort): string[]
 }
 
 /** The filters of a list query (and of the export), without paging. */
-export type RequestFilters = Pick<TServiceRequestListQuery, 'q' | 'status' | 'priority' | 'service_type' | 'technician_id' | 'customer_id' | 'from' | 'to'>;
+export type RequestFilters = Pick<TServiceRequestListQuery, 'q' | 'status' | 'priority' | 'service_type' | 'technician_id' | 'customer_id' | 'quality' | 'from' | 'to'>;
+
+/**
+ * Awaiting the quality check: completed, and the latest check (if any) is older than the current
+ * completion (field-work: "the latest quality check is about the current completion"). Exactly the
+ * predicate of the partial index `service_requests_qc_pending_idx`, so the list, its count and the
+ * admin dashboard's figure read that small index instead of every completed request.
+ */
+export const awaitingQualityCheckSql = (alias: string) =>
+  sql.raw(`${alias}.status = 'completed' and (${alias}.qc_at is null or ${alias}.qc_at < ${alias}.completed_at)`);
+
+/** `quality=passed|failed`: the latest check passed (about the current completion), or failed and the work was not completed again since. */
+const QUALITY_SQL = {
+  pending: () => awaitingQualityCheckSql('r'),
+  passed: () => sql.raw(`r.status = 'completed' and r.qc_result = 'passed' and r.qc_at >= r.completed_at`),
+  failed: () => sql.raw(`r.qc_result = 'failed' and r.completed_at is null`),
+} as const;
 
 /**
  * `q` against a pattern expression: the request's own text (one GIN trigram index) or its
@@ -331,7 +347,10 @@ const LIST_COLUMNS: [name: keyof SummaryRow, expr: string][] = [
  * so those are its shape: one text per shape, whatever was typed or picked.
  */
 type ListValues = Partial<
-  Record<'user' | 'pattern' | 'priority' | 'service_type' | 'technician' | 'unassigned' | 'customer' | 'from' | 'to' | 'from_day' | 'to_day', unknown>
+  Record<
+    'user' | 'pattern' | 'priority' | 'service_type' | 'technician' | 'unassigned' | 'customer' | 'qc_pending' | 'qc_passed' | 'qc_failed' | 'from' | 'to' | 'from_day' | 'to_day',
+    unknown
+  >
 > &
   Record<`status${number}` | `key${number}`, unknown>;
 
@@ -346,6 +365,7 @@ function listValues(v: Visibility, q: ListQueryInput): ListValues {
   if (q.technician_id === 'none') values.unassigned = true; // a shape, not a parameter
   else if (q.technician_id) values.technician = q.technician_id;
   if (q.customer_id) values.customer = q.customer_id;
+  if (q.quality) values[`qc_${q.quality}`] = true; // a shape, not a parameter
   // A day (in the company's time zone) and an instant are different shapes.
   if (q.from) values[isDay(q.from) ? 'from_day' : 'from'] = q.from;
   if (q.to) values[isDay(q.to) ? 'to_day' : 'to'] = q.to;
@@ -371,6 +391,7 @@ function listFilters(v: Visibility, shape: Shape, search?: SQL): SQL {
     shape.has('service_type') ? sql`r.service_type = ${ph('service_type')}` : undefined,
     shape.has('unassigned') ? sql`r.technician_id is null` : shape.has('technician') ? sql`r.technician_id = ${ph('technician')}::uuid` : undefined,
     shape.has('customer') ? sql`r.customer_id = ${ph('customer')}::uuid` : undefined,
+    ...(['pending', 'passed', 'failed'] as const).map((k) => (shape.has(`qc_${k}`) ? QUALITY_SQL[k]() : undefined)),
     shape.has('from') ? boundSql('r.created_at', 'from', ph('from'), 'instant') : undefined,
     shape.has('from_day') ? boundSql('r.created_at', 'from', ph('from_day'), 'day') : undefined,
     shape.has('to') ? boundSql('r.created_at', 'to', ph('to'), 'instant') : undefined,

@@ -310,11 +310,12 @@ export async function raiseRequest(
   }
   const [actor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, caller.userId));
   const params = { number, customer: customer.name, actor: actor?.name ?? '', device: `${d.brand} ${d.model}` };
+  // A booking reserved its technician on the spot: the customer is told who is coming, not "soon".
   await notify(tx, { userIds: [customer.id] }, {
     type: 'success',
     title: 'notifications.sr_created.title',
-    message: 'notifications.sr_created.message',
-    params,
+    message: reserved ? 'notifications.sr_created.message_assigned' : 'notifications.sr_created.message',
+    params: reserved ? { ...params, technician: reserved.name } : params,
     link: link(id),
   });
   await notify(tx, { userIds: (await activeAdmins(tx, caller.userId)).filter((a) => a !== customer.id) }, {
@@ -340,15 +341,19 @@ const DONE: Record<ServiceRequestAction, string> = {
   cancel: 'cancelled',
 };
 
-/** The translation key (`notifications.sr_<event>`) each action sends the customer and the technicians. */
+/**
+ * The translation key (`notifications.sr_<event>`) each action sends the customer and the
+ * technicians. The customer's are customer-facing: no parts lines, transfer numbers or staff notes
+ * (the technician's note when waiting for parts, the quality check's notes when reopened).
+ */
 const EVENTS: Record<ServiceRequestAction, { customer: string; technician: string; type: 'info' | 'success' | 'warning' }> = {
   assign: { customer: 'sr_assigned', technician: 'sr_job_assigned', type: 'info' },
   unassign: { customer: 'sr_unassigned', technician: 'sr_job_unassigned', type: 'warning' },
   start: { customer: 'sr_started', technician: 'sr_started', type: 'info' },
-  'await-parts': { customer: 'sr_awaiting_parts', technician: 'sr_awaiting_parts', type: 'warning' },
+  'await-parts': { customer: 'sr_awaiting_parts_customer', technician: 'sr_awaiting_parts', type: 'warning' },
   resume: { customer: 'sr_resumed', technician: 'sr_resumed', type: 'info' },
   complete: { customer: 'sr_completed', technician: 'sr_work_completed', type: 'success' },
-  reopen: { customer: 'sr_reopened', technician: 'sr_reopened', type: 'warning' },
+  reopen: { customer: 'sr_reopened_customer', technician: 'sr_reopened', type: 'warning' },
   cancel: { customer: 'sr_cancelled', technician: 'sr_cancelled', type: 'warning' },
 };
 
@@ -453,14 +458,26 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
     ...(note && action !== 'assign' ? { reason: note } : {}),
   };
   const event = EVENTS[action];
-  const send = async (userIds: (string | null)[], key: string) => {
+  const send = async (userIds: (string | null)[], key: string, p: Record<string, string> = params) => {
     const ids = userIds.filter((u): u is string => !!u && u !== caller.userId);
     if (!ids.length) return;
-    await notify(tx, { userIds: ids }, { type: event.type, title: `notifications.${key}.title`, message: `notifications.${key}.message`, params, link: link(id) });
+    await notify(tx, { userIds: ids }, { type: event.type, title: `notifications.${key}.title`, message: `notifications.${key}.message`, params: p, link: link(id) });
   };
-  await send([row.customer_id], event.customer);
+  // Only a cancellation's reason is for the customer's eyes; any other note stays with staff (not even in params).
+  const { reason: _staffNote, ...customerParams } = params;
+  await send([row.customer_id], event.customer, action === 'cancel' ? params : customerParams);
   await send([current], event.technician);
   if (previous && previous !== current) await send([previous], 'sr_job_unassigned');
+  // Quality check due (PRODUCT.md §7): every active admin hears of completed work.
+  if (action === 'complete') {
+    await notify(tx, { userIds: await activeAdmins(tx, caller.userId) }, {
+      type: 'info',
+      title: 'notifications.sr_quality_due.title',
+      message: 'notifications.sr_quality_due.message',
+      params: customerParams,
+      link: link(id),
+    });
+  }
 
   await publishChange(tx, 'service_request.updated', { id, status: to, customer_id: row.customer_id }, [current, previous]);
   return { id, status: to };

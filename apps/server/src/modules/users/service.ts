@@ -6,11 +6,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { customers, technicians, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { welcomeMail } from '../../mail/templates.js';
 import { hashPassword, randomToken } from '../auth/crypto.js';
 import { invitationLink, issueInvitation } from '../auth/invitation.js';
-import { publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/queries.js';
+import { customerAddress, publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/queries.js';
 import { after as afterCursor, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
 import { rowsOf } from '../inventory/ledger.js';
 import { getSettings } from '../settings/service.js';
@@ -26,8 +26,9 @@ const describeDbError = (err: unknown): string => {
   return parts.join(' ');
 };
 
-export const toAdminUser = (u: UserRow): TAdminUser => ({
+export const toAdminUser = (u: UserRow, address?: string | null): TAdminUser => ({
   ...toApiUser(u),
+  ...(u.role === 'customer' && address !== undefined ? { address } : {}),
   active: u.active,
   created_at: u.createdAt.toISOString(),
   last_sign_in_at: u.lastSignInAt?.toISOString() ?? null,
@@ -54,6 +55,7 @@ interface ListRow {
   role: TAdminUser['role'];
   mobile: string | null;
   language: TAdminUser['language'];
+  address: string | null;
   active: boolean;
   created_at: Date | string;
   last_sign_in_at: Date | string | null;
@@ -70,6 +72,9 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 export async function applyUserUpdate(tx: DbOrTx, actor: Actor, id: string, input: TAdminUpdateUserRequest): Promise<TAdminUser> {
   const before = await lockUser(tx, id);
   if (!before) throw notFound('User');
+  // Only a customer (or a user being made one) has a default service address.
+  if (input.address !== undefined && (input.role ?? before.role) !== 'customer') throw badRequest({ address: 'invalid' });
+  const addressBefore = before.role === 'customer' ? await customerAddress(tx, id) : undefined;
   const losesAdmin = before.role === 'admin' && before.active && ((input.role && input.role !== 'admin') || input.active === false);
   if (losesAdmin) {
     // Lock the other active admins too, so two admins demoting each other at once can't both win.
@@ -82,16 +87,14 @@ export async function applyUserUpdate(tx: DbOrTx, actor: Actor, id: string, inpu
   }
   const losesTechnician = before.role === 'technician' && ((input.role && input.role !== 'technician') || (input.active === false && before.active));
   if (losesTechnician) await refuseIfBusy(tx, id);
-  const [after] = await tx
-    .update(users)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
-      ...(input.role !== undefined ? { role: input.role } : {}),
-      ...(input.active !== undefined ? { active: input.active } : {}),
-    })
-    .where(eq(users.id, id))
-    .returning();
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+    ...(input.role !== undefined ? { role: input.role } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+  };
+  // Only a customer's address may change: the user row stays as it is.
+  const [after] = Object.keys(changes).length ? await tx.update(users).set(changes).where(eq(users.id, id)).returning() : [before];
   // Every role has its profile row: a user moved into a role gets one (a technician their van too).
   if (input.role === 'customer') {
     await tx
@@ -99,6 +102,8 @@ export async function applyUserUpdate(tx: DbOrTx, actor: Actor, id: string, inpu
       .values({ userId: id, name: after!.name, email: after!.email, mobileNumber: after!.mobile })
       .onConflictDoNothing();
   }
+  if (input.address !== undefined) await tx.update(customers).set({ defaultAddress: input.address }).where(eq(customers.userId, id));
+  const addressAfter = after!.role === 'customer' ? await customerAddress(tx, id) : undefined;
   if (input.role === 'technician' && before.role !== 'technician') {
     const vanId = await ensureVan(tx, after!);
     await tx.insert(technicians).values({ userId: id, vanWarehouseId: vanId }).onConflictDoNothing();
@@ -120,11 +125,11 @@ export async function applyUserUpdate(tx: DbOrTx, actor: Actor, id: string, inpu
     action,
     entity: 'user',
     entityId: id,
-    before: toAdminUser(before),
-    after: toAdminUser(after!),
+    before: toAdminUser(before, addressBefore),
+    after: toAdminUser(after!, addressAfter),
     ip: actor.ip,
   });
-  return toAdminUser(after!);
+  return toAdminUser(after!, addressAfter);
 }
 
 export function createUserAdminService(ctx: AppContext) {
@@ -179,10 +184,10 @@ export function createUserAdminService(ctx: AppContext) {
         q.active ? sql`x.active = ${q.active === 'true'}` : undefined,
       ];
       const from = sql`(
-        select u.id, u.email, u.name, u.role::text as role, u.mobile, u.language::text as language, u.active,
+        select u.id, u.email, u.name, u.role::text as role, u.mobile, u.language::text as language, c.default_address as address, u.active,
           u.created_at, u.last_sign_in_at,
           ${sql.raw(sort.expr)} as sort_key, (${sql.raw(sort.expr)})::text as sort_text
-        from users u
+        from users u left join customers c on c.user_id = u.id
       )`;
       const page = rowsOf<ListRow>(
         await db.execute(
@@ -200,6 +205,7 @@ export function createUserAdminService(ctx: AppContext) {
           role: r.role,
           mobile: r.mobile,
           language: r.language,
+          ...(r.role === 'customer' ? { address: r.address } : {}),
           active: r.active,
           created_at: iso(r.created_at),
           last_sign_in_at: r.last_sign_in_at ? iso(r.last_sign_in_at) : null,
@@ -212,7 +218,7 @@ export function createUserAdminService(ctx: AppContext) {
     async get(id: string): Promise<TAdminUser> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       if (!row) throw notFound('User');
-      return toAdminUser(row);
+      return toAdminUser(row, row.role === 'customer' ? await customerAddress(db, id) : undefined);
     },
 
     async create(actor: Actor, input: TAdminCreateUserRequest): Promise<TAdminUser> {

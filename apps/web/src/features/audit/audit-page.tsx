@@ -1,9 +1,9 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { Anchor, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, useDirection } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, useDirection } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFilter, IconFilterOff, IconHistory } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { DataTable } from 'mantine-datatable';
+import { DataTable } from '../../components/data-table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type TAuditEntry } from '@portal/shared';
@@ -18,6 +18,7 @@ import { exportAuditCsv, useAuditFacets, useAuditLog } from './api/get-audit';
 import { ActorSelect } from './components/actor-select';
 import { AuditDiffTable } from './components/audit-diff-table';
 import { recordLink } from './record-link';
+import { DateField } from '../../components/date-field';
 
 const FILTERS = ['user_id', 'action', 'entity', 'entity_id', 'from', 'to'] as const;
 
@@ -31,6 +32,16 @@ function useAuditWords() {
     return t(`audit.verbs.${verb}`, { defaultValue: verb.replace(/[_-]/g, ' ') });
   };
   return { entity, action, full: (a: string) => (a.includes('.') ? `${entity(a.slice(0, a.indexOf('.')))} — ${action(a)}` : action(a)) };
+}
+
+/**
+ * What the record is called: its number or code (isolated left to right), or a name (a person's, a
+ * supplier's: its own direction); an id fragment only when the server could not tell.
+ */
+function RecordName({ entry }: { entry: Pick<TAuditEntry, 'entity_id' | 'entity_label'> }) {
+  const name = entry.entity_label;
+  if (!name) return <Ltr>{entry.entity_id?.slice(0, 8)}</Ltr>;
+  return /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(name) ? <Ltr>{name}</Ltr> : <bdi dir="auto">{name}</bdi>;
 }
 
 /** Every change made by staff: who, what, which record (linked), before and after, when, from where. */
@@ -107,14 +118,15 @@ export function AuditPage() {
             onChange={(v) => list.setFilter('action', v)}
             data-testid="audit-action-filter"
           />
-          <TextInput type="date" label={t('audit.filters.from')} value={list.filters.from ?? ''} max={list.filters.to} onChange={(e) => list.setFilter('from', e.currentTarget.value)} data-testid="audit-from" />
-          <TextInput type="date" label={t('audit.filters.to')} value={list.filters.to ?? ''} min={list.filters.from} onChange={(e) => list.setFilter('to', e.currentTarget.value)} data-testid="audit-to" />
+          <DateField label={t('audit.filters.from')} value={list.filters.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} data-testid="audit-from" />
+          <DateField label={t('audit.filters.to')} value={list.filters.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} data-testid="audit-to" />
         </SimpleGrid>
         {list.isFiltered && (
           <Group justify="space-between" mt="sm">
             {list.filters.entity_id ? (
               <Text size="sm" c="dimmed">
-                {t('audit.oneRecord')} <Ltr>{list.filters.entity_id}</Ltr>
+                {t('audit.oneRecord')}{' '}
+                {page?.items[0]?.entity_id === list.filters.entity_id ? <RecordName entry={page.items[0]} /> : <Ltr>{list.filters.entity_id}</Ltr>}
               </Text>
             ) : (
               <span />
@@ -202,8 +214,8 @@ export function AuditPage() {
                         <Text size="sm">{label}</Text>
                       )}
                       {e.entity_id && (
-                        <Anchor component="button" type="button" size="xs" c="dimmed" ff="monospace" onClick={() => list.setFilters({ entity: e.entity, entity_id: e.entity_id })} title={t('audit.historyOfRecord')} visibleFrom="md">
-                          <Ltr>{e.entity_id.slice(0, 8)}</Ltr>
+                        <Anchor component="button" type="button" size="xs" c="dimmed" ta="start" onClick={() => list.setFilters({ entity: e.entity, entity_id: e.entity_id })} title={t('audit.historyOfRecord')} data-testid="audit-record-label">
+                          <RecordName entry={e} />
                         </Anchor>
                       )}
                     </Stack>

@@ -144,15 +144,21 @@ export function BookAppointmentPage() {
           <Text fw={600} data-testid="booking-done-time">
             {formatDay(dayInZone(appointment.starts_at, zone), language)} · {formatTimeRange(appointment.starts_at, appointment.ends_at, zone, language)}
           </Text>
-          <Text size="sm">
-            {t('booking.done.technician', { name: appointment.technician.name })}
+          {/* The technician was reserved with the slot: the customer is told who is coming, not "soon". */}
+          <Text size="sm" data-testid="booking-done-technician">
+            {t(`booking.done.who.${appointment.service_kind}`, { name: appointment.technician.name })}
           </Text>
           <Group gap="sm" justify="center" mt="sm">
             <Button component={Link} to={`/dashboard/appointments/${appointment.id}`} leftSection={<IconCalendarCheck size={16} />} data-testid="booking-done-appointment">
-              {t('booking.done.appointment')} <Ltr>&nbsp;{appointment.number}</Ltr>
+              {/* One inline run: the button's label is a flex box, which would drop the space. */}
+              <span>
+                {t('booking.done.appointment')} <Ltr nowrap>{appointment.number}</Ltr>
+              </span>
             </Button>
             <Button component={Link} to={`/dashboard/service-requests/${request.id}`} variant="default" data-testid="booking-done-request">
-              {t('booking.done.request')} <Ltr>&nbsp;{request.number}</Ltr>
+              <span>
+                {t('booking.done.request')} <Ltr nowrap>{request.number}</Ltr>
+              </span>
             </Button>
           </Group>
           <Anchor

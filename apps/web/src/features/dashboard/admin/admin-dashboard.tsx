@@ -4,6 +4,7 @@ import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   IconAlarm,
   IconAlertTriangle,
+  IconClipboardCheck,
   IconClock,
   IconHourglass,
   IconInbox,
@@ -53,11 +54,21 @@ export function AdminDashboard() {
 
   return (
     <Stack gap="lg" data-testid="admin-dashboard">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
         <FigureCard testId="figure-pending" label={t('serviceRequests.status.pending')} value={fmt.count(d.open_by_status.pending)} to={`${DESK}?status=pending`} icon={IconInbox} color="yellow" />
         <FigureCard testId="figure-assigned" label={t('serviceRequests.status.assigned')} value={fmt.count(d.open_by_status.assigned)} to={`${DESK}?status=assigned`} icon={IconUserCheck} color="indigo" />
         <FigureCard testId="figure-in-progress" label={t('serviceRequests.status.in_progress')} value={fmt.count(d.open_by_status.in_progress)} to={`${DESK}?status=in_progress`} icon={IconTool} color="cyan" />
         <FigureCard testId="figure-pending-parts" label={t('serviceRequests.status.pending_parts')} value={fmt.count(d.open_by_status.pending_parts)} to={`${DESK}?status=pending_parts`} icon={IconPackage} color="orange" />
+        {/* Completed work not quality-checked since: exactly the request desk's `quality=pending` list. */}
+        <FigureCard
+          testId="figure-quality"
+          label={t('adminDashboard.awaitingQualityCheck')}
+          hint={t('adminDashboard.awaitingQualityCheckHint')}
+          value={fmt.count(d.awaiting_quality_check)}
+          to={`${DESK}?quality=pending`}
+          icon={IconClipboardCheck}
+          color="teal"
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         <FigureCard testId="figure-unassigned" label={t('adminDashboard.unassigned')} value={fmt.count(d.unassigned)} to="/dashboard/service-orders" icon={IconUserQuestion} color="grape" />
@@ -82,14 +93,24 @@ export function AdminDashboard() {
         />
         <FigureCard testId="figure-response" label={t('adminDashboard.averageResponse')} hint={t('adminDashboard.last30')} value={hours(d.average_response_hours)} to="/dashboard/analytics" icon={IconClock} color="blue" />
         <FigureCard testId="figure-completion" label={t('adminDashboard.averageCompletion')} hint={t('adminDashboard.last30')} value={hours(d.average_completion_hours)} to="/dashboard/analytics" icon={IconHourglass} color="indigo" />
+        {/* Items by their quantity on hand over all warehouses (docs/decisions/012-low-stock.md); each figure is its list's length. */}
         <FigureCard
           testId="figure-low-stock"
           label={t('adminDashboard.lowStock')}
-          hint={t('adminDashboard.outOfStock', { count: d.out_of_stock })}
+          hint={t('adminDashboard.stockHint')}
           value={fmt.count(d.low_stock)}
           to="/dashboard/inventory?status=low_stock&active=true"
-          icon={d.out_of_stock > 0 ? IconPackageOff : IconAlertTriangle}
+          icon={IconAlertTriangle}
           color="orange"
+        />
+        <FigureCard
+          testId="figure-out-of-stock"
+          label={t('adminDashboard.outOfStockItems')}
+          hint={t('adminDashboard.stockHint')}
+          value={fmt.count(d.out_of_stock)}
+          to="/dashboard/inventory?status=out_of_stock&active=true"
+          icon={IconPackageOff}
+          color="red"
         />
         <FigureCard testId="figure-transfers" label={t('adminDashboard.pendingTransfers')} value={fmt.count(d.pending_transfers)} to="/dashboard/transfers?status=pending" icon={IconTruckDelivery} color="pink" />
       </SimpleGrid>

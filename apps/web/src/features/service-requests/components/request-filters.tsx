@@ -3,28 +3,33 @@ import { Button, Group, Paper, ScrollArea, Select, SimpleGrid, Tabs, TextInput }
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PRIORITIES, SERVICE_REQUEST_SORTS } from '@portal/shared';
+import { PRIORITIES, QUALITY_FILTERS, SERVICE_REQUEST_SORTS } from '@portal/shared';
 import type { ListState } from '../../../lib/list-state';
 import { useCatalogNames } from '../../../lib/service-options';
 import { ALL_STATUSES, STATUS_TABS, statusFilterOf, statusTabOf, type StatusTab } from '../list-filters';
 import { UserPicker } from '../../../components/user-picker';
+import { DateField } from '../../../components/date-field';
 
-export const LIST_FILTERS = ['status', 'priority', 'service_type', 'technician_id', 'from', 'to'] as const;
+export const LIST_FILTERS = ['status', 'priority', 'service_type', 'technician_id', 'quality', 'from', 'to'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 export const DEFAULT_SORT = 'request_date';
 export const DEFAULT_ORDER = 'desc';
 
 /**
  * Status tabs (with the "active" preset), search, priority, service type, date range and sort —
- * and for admins the technician, with "unassigned". On a phone the filters fold behind a button.
+ * and for admins the technician, with "unassigned", and the quality check ("awaiting quality
+ * check" is the admin dashboard's figure). On a phone the filters fold behind a button.
  */
 export function RequestFilters({
   list,
   withTechnician = false,
+  withQuality = false,
   defaultTab = 'all',
 }: {
   list: ListState<ListFilter>;
   withTechnician?: boolean;
+  /** The quality-check filter (admins: the request desk). */
+  withQuality?: boolean;
   /** The tab shown while the URL names no status (the list's own default). */
   defaultTab?: StatusTab;
 }) {
@@ -122,20 +127,29 @@ export function RequestFilters({
               </Button>
             </Group>
           )}
-          <TextInput
-            type="date"
+          {withQuality && (
+            <Select
+              label={t('serviceRequests.filters.quality')}
+              placeholder={t('serviceRequests.filters.any')}
+              clearable
+              data={QUALITY_FILTERS.map((q) => ({ value: q, label: t(`serviceRequests.filters.qualityOptions.${q}`) }))}
+              value={list.filters.quality ?? null}
+              onChange={(value) => list.setFilter('quality', value)}
+              data-testid="sr-filter-quality"
+            />
+          )}
+          <DateField
             label={t('serviceRequests.filters.dateFrom')}
             value={list.filters.from ?? ''}
-            max={list.filters.to}
-            onChange={(event) => list.setFilter('from', event.currentTarget.value)}
+            maxDate={list.filters.to}
+            onChange={(value) => list.setFilter('from', value)}
             data-testid="sr-filter-from"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('serviceRequests.filters.dateTo')}
             value={list.filters.to ?? ''}
-            min={list.filters.from}
-            onChange={(event) => list.setFilter('to', event.currentTarget.value)}
+            minDate={list.filters.from}
+            onChange={(value) => list.setFilter('to', value)}
             data-testid="sr-filter-to"
           />
           <Select

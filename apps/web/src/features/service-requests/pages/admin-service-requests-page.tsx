@@ -16,7 +16,7 @@ import { RequestList } from '../components/request-list';
 import { withoutPaging } from '../list-filters';
 import { useServiceRequestsLive } from '../realtime';
 
-/** `/dashboard/admin/service-requests`: the request desk — every request, the technician filter, bulk actions, CSV. */
+/** `/dashboard/admin/service-requests`: the request desk — every request, the technician and quality-check filters, bulk actions, CSV. */
 export function AdminServiceRequestsPage() {
   const { t, i18n } = useTranslation();
   const list = useListState<ListFilter>({ filters: LIST_FILTERS, defaultSort: DEFAULT_SORT, defaultOrder: DEFAULT_ORDER });
@@ -55,7 +55,7 @@ export function AdminServiceRequestsPage() {
           </Button.Group>
         }
       />
-      <RequestFilters list={list} withTechnician />
+      <RequestFilters list={list} withTechnician withQuality />
       <BulkBar
         selected={selected}
         onDone={(keep) => setSelected((current) => new Map([...current].filter(([id]) => keep.has(id))))}

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, ROLES, ZAdminCreateUserRequest, ZAdminUpdateUserRequest, type Language, type Role, type TAdminCreateUserRequest, type TAdminUpdateUserRequest, type TAdminUser } from '@portal/shared';
+import { ADDRESS_MAX_LENGTH, LANGUAGES, ROLES, ZAdminCreateUserRequest, ZAdminUpdateUserRequest, type Language, type Role, type TAdminCreateUserRequest, type TAdminUpdateUserRequest, type TAdminUser } from '@portal/shared';
 import { isApiError } from '../../../lib/api-client';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
@@ -13,11 +13,13 @@ interface Values {
   mobile: string;
   role: Role;
   language: Language;
+  address: string;
 }
 
 /**
  * Create an account (name, email, mobile, role, language: a welcome mail lets them choose a
- * password) or edit one (name, mobile, role). The email is the sign-in name and stays as it is.
+ * password) or edit one (name, mobile, role, and a customer's default service address). The
+ * email is the sign-in name and stays as it is.
  */
 export function UserForm({
   user,
@@ -34,7 +36,13 @@ export function UserForm({
 }) {
   const { t, i18n } = useTranslation();
   const toCreate = (v: Values) => ({ name: v.name, email: v.email, mobile: v.mobile.trim() || null, role: v.role, language: v.language });
-  const toUpdate = (v: Values) => ({ name: v.name, mobile: v.mobile.trim() || null, role: v.role });
+  const toUpdate = (v: Values) => ({
+    name: v.name,
+    mobile: v.mobile.trim() || null,
+    role: v.role,
+    // Only a customer has a default address (the server refuses one for staff).
+    ...(v.role === 'customer' ? { address: v.address.trim() || null } : {}),
+  });
   const form = useForm<Values>({
     initialValues: {
       name: user?.name ?? '',
@@ -42,6 +50,7 @@ export function UserForm({
       mobile: user?.mobile ?? '',
       role: user?.role ?? 'customer',
       language: user?.language ?? (i18n.resolvedLanguage === 'en' ? 'en' : 'ar'),
+      address: user?.address ?? '',
     },
     validate: (v) => (user ? zodFieldErrors(ZAdminUpdateUserRequest, toUpdate(v)) : zodFieldErrors(ZAdminCreateUserRequest, toCreate(v))),
   });
@@ -90,6 +99,19 @@ export function UserForm({
             />
           )}
         </SimpleGrid>
+        {user && form.values.role === 'customer' && (
+          <Textarea
+            label={t('profile.address')}
+            description={t('profile.addressHint')}
+            dir="auto"
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={ADDRESS_MAX_LENGTH}
+            data-testid="user-address"
+            {...inputProps('address')}
+          />
+        )}
         {!user && (
           <Alert variant="light" color="indigo" icon={<IconMailForward size={18} />} p="sm">
             <Text size="sm">{t(form.values.role === 'technician' ? 'users.welcomeNoteTechnician' : 'users.welcomeNote')}</Text>

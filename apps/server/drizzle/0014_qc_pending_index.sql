@@ -1,0 +1,1 @@
+CREATE INDEX "service_requests_qc_pending_idx" ON "service_requests" USING btree ("created_at","id") WHERE "service_requests"."status" = 'completed' and ("service_requests"."qc_at" is null or "service_requests"."qc_at" < "service_requests"."completed_at");
