@@ -15,6 +15,8 @@ export const ZAdminDashboard = z.object({
   open_by_status: z.object({ pending: z.number().int(), assigned: z.number().int(), in_progress: z.number().int(), pending_parts: z.number().int() }),
   /** Pending requests with no technician. */
   unassigned: z.number().int(),
+  /** Completed requests not quality-checked since their completion (the request desk's `quality=pending`). */
+  awaiting_quality_check: z.number().int(),
   /** Open requests past a response or resolution target (the SLA check's breaches). */
   sla_breached: z.number().int(),
   /** Last 7 days: work logged ÷ the active technicians' working hours; null without working hours. */

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { TOAST_LIMIT } from '@portal/shared';
+import { LocalizedDatesProvider } from '../components/dates-provider';
 import { i18n } from '../lib/i18n';
 import { publicSettingsQuery } from '../lib/public-settings';
 import { useSession } from '../lib/session-store';
@@ -54,9 +53,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
           colorSchemeManager={colorSchemeManager}
           defaultColorScheme="light"
         >
-          <Notifications limit={TOAST_LIMIT} position="top-center" zIndex={1000} />
           <QueryClientProvider client={queryClient}>
-            {children}
+            <LocalizedDatesProvider>{children}</LocalizedDatesProvider>
             <SignedInHosts />
           </QueryClientProvider>
         </MantineProvider>

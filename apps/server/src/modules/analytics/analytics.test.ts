@@ -149,9 +149,14 @@ describe(`analytics (${TEST_DB})`, () => {
     ]);
     expect(nonEmpty(await figure('parts', ''))).toEqual([{ period: '2026-03-02', lines: 1, quantity: '2.000', value: '23.00' }]);
     const stock = await figure('stock-value', '');
-    expect(stock.rows.find((r) => r.period === '2026-03-09')).toEqual({ period: '2026-03-09', value: '0.00', change: '0.00' });
+    // Before the first stock ever moved there is no value (the chart starts there), not 0.
+    expect(stock.rows.find((r) => r.period === '2026-03-01')).toEqual({ period: '2026-03-01', value: null, change: '0.00' });
+    expect(stock.rows.find((r) => r.period === '2026-03-09')).toEqual({ period: '2026-03-09', value: null, change: '0.00' });
     expect(stock.rows.find((r) => r.period === '2026-03-10')).toEqual({ period: '2026-03-10', value: '50.00', change: '50.00' });
     expect(stock.rows.at(-1)).toEqual({ period: '2026-03-31', value: '50.00', change: '0.00' });
+    // By week: the week of 9 March ends after the first stock (its value), the one before does not.
+    const weekly = (await server.call('GET', '/api/analytics/stock-value?from=2026-03-01&to=2026-05-31', { token: P.admin.token })).json() as TAnalyticsResult;
+    expect(weekly.rows.slice(0, 3).map((r) => [r.period, r.value])).toEqual([['2026-02-23', null], ['2026-03-02', null], ['2026-03-09', '50.00']]);
   });
 
   it('weeks and months for longer periods; CSV; bad input 400; admins only', async () => {

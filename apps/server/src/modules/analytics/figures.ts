@@ -270,12 +270,16 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
   /**
    * The stock's value (at today's prices) at the end of each bucket: today's value less every
    * movement after that day — the ledger is the sum of its movements, kept per day and item in
-   * `stock_day_stats` (decision 008).
+   * `stock_day_stats` (decision 008). Buckets that end before the first stock ever moved have no
+   * value (null), not 0: the series starts with the first real stock instead of a flat line of
+   * zeros (issue #24). Once stock existed, an empty store is a real 0.
    */
   async 'stock-value'(db, c) {
+    const bucketEnd = sql`least((p.period::date + ${`1 ${c.bucket}`}::interval - interval '1 day')::date, ${c.toDay}::date)`;
     const rows = rowsOf<Row>(
       await db.execute(sql`
         with ${periodsCte(c)},
+        first_stock as (select min(s.day) as day from stock_day_stats s where s.quantity <> 0),
         now_value as (select coalesce(sum(l.quantity * i.price), 0) as v from stock_levels l join inventory_items i on i.id = l.item_id),
         after_end as (
           select coalesce(sum(s.quantity * i.price), 0) as v from stock_day_stats s join inventory_items i on i.id = s.item_id
@@ -286,8 +290,10 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: Context) => Promise<{ col
           where s.day between ${c.fromDay}::date and ${c.toDay}::date
           group by 1)
         select p.period,
-          round((select v from now_value) - (select v from after_end)
-            - coalesce(sum(x.change) over (order by p.period rows between 1 following and unbounded following), 0), 2)::numeric(16,2)::text as value,
+          case when (select day from first_stock) <= ${bucketEnd} then
+            round((select v from now_value) - (select v from after_end)
+              - coalesce(sum(x.change) over (order by p.period rows between 1 following and unbounded following), 0), 2)::numeric(16,2)::text
+          end as value,
           round(coalesce(x.change, 0), 2)::numeric(16,2)::text as change
         from periods p left join changes x using (period) order by p.period`),
     );

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 import { useState, type ReactNode } from 'react';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { ActionIcon, Box, Group, Loader, Paper, Select, SimpleGrid, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Loader, Paper, Select, SimpleGrid, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,9 @@ import { useListState } from '../../lib/list-state';
 import { registerRealtimeInvalidation, useRealtimeSubscription } from '../../lib/realtime';
 import { useCatalogNames } from '../../lib/service-options';
 import { toastError } from '../../lib/toast';
-import { useChartAxes } from '../../lib/chart-axes';
+import { formatAxisMoney, roundValueAxis, useChartAxes } from '../../lib/chart-axes';
+import { periodsOf } from './periods';
+import { DateField } from '../../components/date-field';
 
 const FILTERS = ['from', 'to', 'service_type', 'technician_id', 'priority'] as const;
 const noop = () => undefined;
@@ -33,6 +35,13 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'gray.5',
 };
 const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'pink.6'];
+/**
+ * Every chart over time has the same value-axis width, so on one column (a phone) their plots —
+ * and the period axes under them — line up; room for a short money label ("SAR 220K").
+ */
+const PERIOD_AXIS_WIDTH = 76;
+const PERCENT_TICKS = { ticks: [0, 25, 50, 75, 100], domain: [0, 100] as [number, number], interval: 0 as const };
+const RATING_TICKS = { ticks: [0, 1, 2, 3, 4, 5], domain: [0, 5] as [number, number], interval: 0 as const };
 
 type Query = Record<string, string>;
 
@@ -99,7 +108,12 @@ export function AnalyticsPage() {
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS });
   const query = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v)) as Query;
   const language = i18n.resolvedLanguage ?? 'en';
-  const axes = useChartAxes(52);
+  // Counts are drawn as bars or straight lines between the periods' points: a smoothed curve
+  // would show values (and dips below 0) that no period had.
+  const axes = useChartAxes(PERIOD_AXIS_WIDTH);
+  // Lines and areas over the periods' bands, as the bars are: every chart's periods sit at the
+  // same places, under the same labels.
+  const lineAxes = { ...axes, xAxisProps: { ...axes.xAxisProps, scale: 'band' as const } };
   const typeAxes = useChartAxes(120);
 
   const requests = useFigure('requests', query);
@@ -118,13 +132,14 @@ export function AnalyticsPage() {
   };
   const withLabels = (r: TAnalyticsResult): Record<string, string | number | null>[] => r.rows.map((row) => ({ ...row, label: label(String(row.period), r.bucket) }));
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const moneyTick = (v: number) => formatAxisMoney(v, language, fmt.currency);
 
   return (
     <>
       <PageHeader title={t('nav.analytics')} subtitle={t('analytics.subtitle')} />
       <ListToolbar filtered={list.isFiltered} onReset={list.reset}>
-        <TextInput type="date" label={t('reports.performance.from')} value={list.filters.from ?? period?.from ?? ''} max={list.filters.to} onChange={(e) => list.setFilter('from', e.currentTarget.value)} w={{ base: '47%', xs: 160 }} data-testid="analytics-from" />
-        <TextInput type="date" label={t('reports.performance.to')} value={list.filters.to ?? period?.to ?? ''} min={list.filters.from} onChange={(e) => list.setFilter('to', e.currentTarget.value)} w={{ base: '47%', xs: 160 }} data-testid="analytics-to" />
+        <DateField label={t('reports.performance.from')} value={list.filters.from ?? period?.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} w={{ base: '47%', xs: 160 }} data-testid="analytics-from" />
+        <DateField label={t('reports.performance.to')} value={list.filters.to ?? period?.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} w={{ base: '47%', xs: 160 }} data-testid="analytics-to" />
         <Select
           label={t('serviceRequests.fields.serviceType')}
           placeholder={t('serviceRequests.filters.any')}
@@ -162,26 +177,34 @@ export function AnalyticsPage() {
               legendProps={{ verticalAlign: 'bottom' }}
               series={SERVICE_REQUEST_STATUSES.map((s) => ({ name: s, label: t(`serviceRequests.status.${s}`), color: STATUS_COLORS[s]! }))}
               {...axes}
+              yAxisProps={{ ...axes.yAxisProps, ...roundValueAxis(r.rows.map((row) => row.total), { whole: true }) }}
             />
           )}
         </FigureCard>
 
         <FigureCard title={t('analytics.serviceTypes')} figure="service-types" query={query} result={types} testId="chart-service-types">
           {(r) => {
+            // The figure lists only the periods with requests: lay them over every period of the
+            // range, as the other charts are.
             const codes = [...new Set(r.rows.map((row) => String(row.service_type)))];
-            const byPeriod = new Map<string, Record<string, string | number>>();
+            const byPeriod = new Map<string, Record<string, string | number>>(
+              periodsOf(r.from, r.to, r.bucket).map((key) => [key, { label: label(key, r.bucket), ...Object.fromEntries(codes.map((code) => [code, 0])) }]),
+            );
+            const totals = new Map<string, number>();
             for (const row of r.rows) {
               const key = String(row.period);
               const entry = byPeriod.get(key) ?? { label: label(key, r.bucket) };
               entry[String(row.service_type)] = Number(row.count);
               byPeriod.set(key, entry);
+              totals.set(key, (totals.get(key) ?? 0) + Number(row.count));
             }
             const data = [...byPeriod.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v);
-            return data.length === 0 ? (
+            return r.rows.length === 0 ? (
               <Text c="dimmed" size="sm">{t('analytics.noData')}</Text>
             ) : (
               <BarChart h={260} data={data} dataKey="label" type="stacked" withLegend legendProps={{ verticalAlign: 'bottom' }}
-                series={codes.map((code, i) => ({ name: code, label: catalog.serviceType(code), color: PALETTE[i % PALETTE.length]! }))} {...axes} />
+                series={codes.map((code, i) => ({ name: code, label: catalog.serviceType(code), color: PALETTE[i % PALETTE.length]! }))} {...axes}
+                yAxisProps={{ ...axes.yAxisProps, ...roundValueAxis(totals.values(), { whole: true }) }} />
             );
           }}
         </FigureCard>
@@ -189,6 +212,7 @@ export function AnalyticsPage() {
         <FigureCard title={t('analytics.times')} figure="times" query={query} result={times} testId="chart-times">
           {(r) => {
             const target = list.filters.priority && r.targets ? r.targets[list.filters.priority] : undefined;
+            const hours = r.rows.flatMap((row) => [row.average_response_hours, row.average_completion_hours]);
             return (
               <>
                 <LineChart
@@ -198,6 +222,7 @@ export function AnalyticsPage() {
                   withLegend
                   legendProps={{ verticalAlign: 'bottom' }}
                   connectNulls
+                  curveType="linear"
                   unit={` ${t('analytics.hoursUnit')}`}
                   series={[
                     { name: 'average_response_hours', label: t('analytics.response'), color: 'blue.6' },
@@ -211,7 +236,8 @@ export function AnalyticsPage() {
                         ]
                       : []
                   }
-                  {...axes}
+                  {...lineAxes}
+                  yAxisProps={{ ...axes.yAxisProps, ...roundValueAxis(target ? [...hours, target.response_hours, target.resolution_hours] : hours) }}
                 />
                 <Text size="xs" c="dimmed" mt="xs" data-testid="chart-times-breaches">
                   {t('analytics.breaches', {
@@ -228,15 +254,15 @@ export function AnalyticsPage() {
 
         <FigureCard title={t('analytics.firstTimeFix')} figure="first-time-fix" query={query} result={ftf} testId="chart-ftf">
           {(r) => (
-            <LineChart h={260} data={withLabels(r).map((row) => ({ ...row, rate: row.rate === null ? null : Math.round(Number(row.rate) * 1000) / 10 }))} dataKey="label" connectNulls unit="%"
-              series={[{ name: 'rate', label: t('reports.performance.firstTimeFix'), color: 'teal.6' }]} {...axes} yAxisProps={{ ...axes.yAxisProps, domain: [0, 100] }} />
+            <LineChart h={260} data={withLabels(r).map((row) => ({ ...row, rate: row.rate === null ? null : Math.round(Number(row.rate) * 1000) / 10 }))} dataKey="label" connectNulls curveType="linear" unit="%"
+              series={[{ name: 'rate', label: t('reports.performance.firstTimeFix'), color: 'teal.6' }]} {...lineAxes} yAxisProps={{ ...axes.yAxisProps, ...PERCENT_TICKS }} />
           )}
         </FigureCard>
 
         <FigureCard title={t('analytics.satisfaction')} figure="satisfaction" query={query} result={satisfaction} testId="chart-satisfaction">
           {(r) => (
-            <LineChart h={260} data={withLabels(r).map((row) => ({ ...row, average_rating: num(row.average_rating) }))} dataKey="label" connectNulls
-              series={[{ name: 'average_rating', label: t('reports.performance.rating'), color: 'yellow.6' }]} {...axes} yAxisProps={{ ...axes.yAxisProps, domain: [0, 5] }} />
+            <LineChart h={260} data={withLabels(r).map((row) => ({ ...row, average_rating: num(row.average_rating) }))} dataKey="label" connectNulls curveType="linear"
+              series={[{ name: 'average_rating', label: t('reports.performance.rating'), color: 'yellow.6' }]} {...lineAxes} yAxisProps={{ ...axes.yAxisProps, ...RATING_TICKS }} />
           )}
         </FigureCard>
 
@@ -257,14 +283,17 @@ export function AnalyticsPage() {
         <FigureCard title={t('analytics.parts')} figure="parts" query={query} result={parts} testId="chart-parts">
           {(r) => (
             <BarChart h={260} data={withLabels(r).map((row) => ({ ...row, value: Number(row.value) }))} dataKey="label"
-              valueFormatter={(v) => fmt.money(v)} series={[{ name: 'value', label: t('analytics.partsValue'), color: 'orange.6' }]} {...axes} yAxisProps={{ ...axes.yAxisProps, width: 80 }} />
+              valueFormatter={(v) => fmt.money(v)} series={[{ name: 'value', label: t('analytics.partsValue'), color: 'orange.6' }]} {...axes}
+              yAxisProps={{ ...axes.yAxisProps, ...roundValueAxis(r.rows.map((row) => row.value)), tickFormatter: moneyTick }} />
           )}
         </FigureCard>
 
         <FigureCard title={t('analytics.stockValue')} figure="stock-value" query={query} result={stock} testId="chart-stock">
           {(r) => (
-            <AreaChart h={260} data={withLabels(r).map((row) => ({ ...row, value: Number(row.value) }))} dataKey="label" curveType="stepAfter"
-              valueFormatter={(v) => fmt.money(v)} series={[{ name: 'value', label: t('analytics.stockValue'), color: 'indigo.6' }]} {...axes} yAxisProps={{ ...axes.yAxisProps, width: 90 }} />
+            // No value before the first stock ever (null from the server): the line starts there.
+            <AreaChart h={260} data={withLabels(r).map((row) => ({ ...row, value: num(row.value) }))} dataKey="label" curveType="stepAfter"
+              valueFormatter={(v) => fmt.money(v)} series={[{ name: 'value', label: t('analytics.stockValue'), color: 'indigo.6' }]} {...lineAxes}
+              yAxisProps={{ ...axes.yAxisProps, ...roundValueAxis(r.rows.map((row) => row.value)), tickFormatter: moneyTick }} />
           )}
         </FigureCard>
       </SimpleGrid>

@@ -19,6 +19,7 @@ import { holdsAll } from '../../../lib/navigation';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useServiceReport } from '../api/reports';
 import classes from './service-report.module.css';
+import { QuantityUnit } from '../../../components/quantity-unit';
 
 const noop = () => undefined;
 
@@ -148,6 +149,8 @@ function Report({ report }: { report: TServiceReport }) {
         {r.work.parts.length === 0 ? (
           <div className={classes.muted}>{t('reports.service.noParts')}</div>
         ) : (
+          // A phone stacks each line as a card of label and figure and the totals as rows of their
+          // own (the CSS' narrow layout): no figure ever sits past the sheet's edge.
           <div className={classes.scroll}>
             <table className={classes.lines}>
               <thead>
@@ -163,22 +166,22 @@ function Report({ report }: { report: TServiceReport }) {
               <tbody>
                 {r.work.parts.map((p) => (
                   <tr key={p.id} data-testid="report-part">
-                    <td>
+                    <td data-label={t('reports.service.code')}>
                       <Ltr>{p.item_code}</Ltr>
                     </td>
-                    <td>
+                    <td data-label={t('reports.service.item')}>
                       <Auto>{p.item_name}</Auto>
                     </td>
-                    <td className={classes.num}>
-                      <Ltr>{`${fmt.quantity(p.quantity)} ${p.unit}`}</Ltr>
+                    <td className={classes.num} data-label={t('work.parts.quantity')}>
+                      <QuantityUnit quantity={fmt.quantity(p.quantity)} unit={p.unit} dimmedUnit={false} />
                     </td>
-                    <td className={classes.num}>
+                    <td className={classes.num} data-label={t('work.parts.unitPrice')}>
                       <Ltr>{money(p.unit_price)}</Ltr>
                     </td>
-                    <td className={classes.num}>
+                    <td className={classes.num} data-label={t('work.parts.tax')} data-testid="report-part-tax">
                       <Ltr>{`${fmt.quantity(p.tax_rate)}%`}</Ltr>
                     </td>
-                    <td className={classes.num}>
+                    <td className={classes.num} data-label={t('reports.service.lineTotal')} data-testid="report-part-total">
                       <Ltr>{money(p.total)}</Ltr>
                     </td>
                   </tr>
@@ -187,7 +190,7 @@ function Report({ report }: { report: TServiceReport }) {
               <tfoot>
                 {(['subtotal', 'tax', 'total'] as const).map((k) => (
                   <tr key={k} className={k === 'total' ? classes.grand : undefined}>
-                    <td colSpan={5} className={classes.num}>
+                    <td colSpan={5} className={`${classes.num} ${classes.totalLabel}`}>
                       {t(`reports.service.totals.${k}`)}
                     </td>
                     <td className={classes.num} data-testid={`report-${k}`}>

@@ -1,16 +1,16 @@
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Box, Button, Group, Paper, ScrollArea, SimpleGrid, Tabs, Text, TextInput } from '@mantine/core';
-import { IconFilter, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { Anchor, Box, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconArrowsTransferDown, IconFilter, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { can, TRANSFER_STATUSES, type TTransferSummary } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
 import { PageHeader } from '../../../components/page-header';
-import { ListError, UrlListPager } from '../../../components/list-states';
+import { ListEmpty, ListError, ListLoading, UrlListPager } from '../../../components/list-states';
 import { useListState } from '../../../lib/list-state';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useTransfers } from '../api/get-transfers';
@@ -20,10 +20,38 @@ import { WarehouseRoute } from '../components/warehouse-route';
 import { WarehouseSelect } from '../components/warehouse-select';
 import { useDateFormat } from '../format';
 import { useTransfersLive } from '../realtime';
+import { DateField } from '../../../components/date-field';
 
 const FILTERS = ['status', 'warehouse_id', 'from_warehouse_id', 'to_warehouse_id', 'from', 'to'] as const;
 const TABS = ['all', ...TRANSFER_STATUSES] as const;
 const SORTABLE = new Set(['number', 'status', 'requested_at']);
+
+/** One transfer as a card: the phone's list (a 390 px screen has no room for columns). */
+function TransferCard({ record }: { record: TTransferSummary }) {
+  const { t } = useTranslation();
+  const format = useDateFormat();
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="transfer-row" data-number={record.number} data-status={record.status}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Anchor component={Link} to={`/dashboard/transfers/${record.id}`} fw={700} style={{ whiteSpace: 'nowrap' }}>
+          <Ltr>{record.number}</Ltr>
+        </Anchor>
+        <TransferStatusBadge status={record.status} size="sm" />
+      </Group>
+      <Box mt={6} style={{ minWidth: 0 }}>
+        <WarehouseRoute from={record.from_warehouse} to={record.to_warehouse} />
+      </Box>
+      <Group justify="space-between" mt={6} gap="xs" wrap="nowrap" align="flex-start">
+        <Text size="xs" c="dimmed" style={{ minWidth: 0 }}>
+          {t('transfers.form.lineCount', { count: record.line_count })} · <span dir="auto">{record.requested_by.name}</span>
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {format.dateTime(record.requested_at)}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
 
 export function TransfersPage() {
   const { t } = useTranslation();
@@ -34,7 +62,8 @@ export function TransfersPage() {
   const warehouses = useWarehouses();
   const format = useDateFormat();
   useTransfersLive();
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  // Read at once (not after a first render as a table): a phone never draws the wide table.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const warehouseList = warehouses.data?.items ?? [];
@@ -115,20 +144,18 @@ export function TransfersPage() {
             value={list.filters.to_warehouse_id ?? null}
             onChange={(value) => list.setFilter('to_warehouse_id', value)}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('transfers.filters.dateFrom')}
             value={list.filters.from ?? ''}
-            max={list.filters.to}
-            onChange={(event) => list.setFilter('from', event.currentTarget.value)}
+            maxDate={list.filters.to}
+            onChange={(value) => list.setFilter('from', value)}
             data-testid="transfers-date-from"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('transfers.filters.dateTo')}
             value={list.filters.to ?? ''}
-            min={list.filters.from}
-            onChange={(event) => list.setFilter('to', event.currentTarget.value)}
+            minDate={list.filters.from}
+            onChange={(value) => list.setFilter('to', value)}
             data-testid="transfers-date-to"
           />
         </SimpleGrid>
@@ -147,59 +174,71 @@ export function TransfersPage() {
         </Box>
       )}
 
-      <DataTable<TTransferSummary>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        minHeight={page && page.items.length > 0 ? undefined : 180}
-        records={page?.items ?? []}
-        fetching={transfers.isFetching && !page}
-        noRecordsText={t('transfers.empty')}
-        idAccessor="id"
-        sortStatus={sortStatus}
-        onSortStatusChange={(status) => {
-          const accessor = String(status.columnAccessor);
-          if (SORTABLE.has(accessor)) list.setSort(accessor, status.direction);
-        }}
-        onRowClick={({ record }) => void navigate(`/dashboard/transfers/${record.id}`)}
-        customRowAttributes={(record) => ({ 'data-testid': 'transfer-row', 'data-number': record.number, 'data-status': record.status })}
-        columns={[
-          {
-            accessor: 'number',
-            title: t('transfers.fields.number'),
-            sortable: true,
-            render: (record) => (
-              <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                <Ltr>{record.number}</Ltr>
-              </Text>
-            ),
-          },
-          { accessor: 'status', title: t('transfers.fields.status'), sortable: true, noWrap: true, render: (record) => <TransferStatusBadge status={record.status} size="sm" /> },
-          {
-            accessor: 'route',
-            title: t('transfers.fields.route'),
-            render: (record) => <WarehouseRoute from={record.from_warehouse} to={record.to_warehouse} />,
-          },
-          { accessor: 'line_count', title: t('transfers.fields.lines'), textAlign: 'center' },
-          {
-            accessor: 'requested_by',
-            title: t('transfers.fields.requestedBy'),
-            render: (record) => (
-              <AutoText size="sm">{record.requested_by.name}</AutoText>
-            ),
-          },
-          {
-            accessor: 'requested_at',
-            title: t('transfers.fields.requestedAt'),
-            sortable: true,
-            render: (record) => (
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {format.dateTime(record.requested_at)}
-              </Text>
-            ),
-          },
-        ]}
-      />
+      {wide ? (
+        <DataTable<TTransferSummary>
+          withTableBorder
+          borderRadius="md"
+          highlightOnHover
+          minHeight={page && page.items.length > 0 ? undefined : 180}
+          records={page?.items ?? []}
+          fetching={transfers.isFetching && !page}
+          noRecordsText={t('transfers.empty')}
+          idAccessor="id"
+          sortStatus={sortStatus}
+          onSortStatusChange={(status) => {
+            const accessor = String(status.columnAccessor);
+            if (SORTABLE.has(accessor)) list.setSort(accessor, status.direction);
+          }}
+          onRowClick={({ record }) => void navigate(`/dashboard/transfers/${record.id}`)}
+          customRowAttributes={(record) => ({ 'data-testid': 'transfer-row', 'data-number': record.number, 'data-status': record.status })}
+          columns={[
+            {
+              accessor: 'number',
+              title: t('transfers.fields.number'),
+              sortable: true,
+              render: (record) => (
+                <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  <Ltr>{record.number}</Ltr>
+                </Text>
+              ),
+            },
+            { accessor: 'status', title: t('transfers.fields.status'), sortable: true, noWrap: true, render: (record) => <TransferStatusBadge status={record.status} size="sm" /> },
+            {
+              accessor: 'route',
+              title: t('transfers.fields.route'),
+              render: (record) => <WarehouseRoute from={record.from_warehouse} to={record.to_warehouse} />,
+            },
+            { accessor: 'line_count', title: t('transfers.fields.lines'), textAlign: 'center' },
+            {
+              accessor: 'requested_by',
+              title: t('transfers.fields.requestedBy'),
+              render: (record) => (
+                <AutoText size="sm">{record.requested_by.name}</AutoText>
+              ),
+            },
+            {
+              accessor: 'requested_at',
+              title: t('transfers.fields.requestedAt'),
+              sortable: true,
+              render: (record) => (
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {format.dateTime(record.requested_at)}
+                </Text>
+              ),
+            },
+          ]}
+        />
+      ) : !page ? (
+        !transfers.isError && <ListLoading />
+      ) : page.items.length === 0 ? (
+        <ListEmpty filtered={list.isFiltered} onReset={list.reset} icon={IconArrowsTransferDown} />
+      ) : (
+        <Stack gap="sm" data-testid="transfer-cards">
+          {page.items.map((record) => (
+            <TransferCard key={record.id} record={record} />
+          ))}
+        </Stack>
+      )}
 
       {page && (
         <UrlListPager list={list} page={page} loading={transfers.isFetching} />
