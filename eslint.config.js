@@ -30,7 +30,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '../../../features/*', '**/features/*/**'], message: 'Features must not import each other; move shared code to src/lib or src/components.' }] },
+        {
+          patterns: [{ group: ['../../features/*', '../../../features/*', '**/features/*/**'], message: 'Features must not import each other; move shared code to src/lib or src/components.' }],
+          paths: [{ name: 'mantine-datatable', importNames: ['DataTable'], message: 'Use DataTable from src/components/data-table: it gives the table its labels in the page language.' }],
+        },
       ],
     },
   },

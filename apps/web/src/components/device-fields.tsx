@@ -1,6 +1,7 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WARRANTY_STATUSES } from '@portal/shared';
+import { DateField } from './date-field';
 
 /** The input props of one form path, its error already worded (getInputProps + translateFieldError). */
 export type FieldProps = (path: string) => Record<string, unknown>;
@@ -38,7 +39,7 @@ export function DeviceFields({ field, testIdPrefix = 'sr' }: { field: FieldProps
         <TextInput label={t('serviceRequests.fields.warrantyNumber')} dir="ltr" maxLength={100} {...field('device.warranty_number')} data-path="device.warranty_number" data-testid={id('warranty-number')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('serviceRequests.fields.warrantyExpiry')} type="date" {...field('device.warranty_expiry')} data-path="device.warranty_expiry" data-testid={id('warranty-expiry')} />
+        <DateField label={t('serviceRequests.fields.warrantyExpiry')} {...field('device.warranty_expiry')} data-path="device.warranty_expiry" data-testid={id('warranty-expiry')} />
       </Grid.Col>
     </Grid>
   );

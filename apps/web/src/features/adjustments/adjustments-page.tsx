@@ -5,7 +5,7 @@ import { Button, Modal, Select, Stack, Text, useDirection } from '@mantine/core'
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { DataTable } from '../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { ADJUSTMENT_REASONS, can, DEFAULT_PAGE_SIZE, type TAdjustment } from '@portal/shared';
 import { ItemPicker } from '../../components/item-picker';

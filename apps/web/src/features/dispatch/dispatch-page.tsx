@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DISPATCH_SORTS, DISPATCH_VIEWS, PRIORITIES, type DispatchSort, type DispatchView, type Priority, type TDispatchCandidate, type TDispatchItem, type TSlaTarget } from '@portal/shared';
 import { ListEmpty, ListError, ListLoading, ListToolbar } from '../../components/list-states';
 import { Ltr } from '../../components/ltr';
+import { TextWithCodes } from '../../components/text-with-codes';
 import { PageHeader } from '../../components/page-header';
 import { PriorityBadge, ServiceRequestStatusBadge } from '../../components/service-request-badges';
 import { describeError } from '../../lib/errors';
@@ -189,12 +190,14 @@ function DispatchCard({ item, zone, language, showStatus, onAssign }: { item: TD
             {t('dispatch.columns.age')}: {age}
           </Text>
         </Group>
-        <Text size="sm" dir="auto">
-          {item.customer.name} · {names.serviceType(item.service_type)} · {item.device.brand} {item.device.model}
+        {/* The line follows the page; each name or free text takes its own direction. */}
+        <Text size="sm">
+          <bdi dir="auto">{item.customer.name}</bdi> · <bdi dir="auto">{names.serviceType(item.service_type)}</bdi> ·{' '}
+          <bdi dir="auto">{[item.device.brand, item.device.model].filter(Boolean).join(' ')}</bdi>
         </Text>
         <Group gap="md" wrap="wrap">
           <Text size="sm">
-            {t('dispatch.columns.technician')}: {item.technician ? <b>{item.technician.name}</b> : <Text span c="dimmed">{t('dispatch.unassigned')}</Text>}
+            {t('dispatch.columns.technician')}: {item.technician ? <b dir="auto">{item.technician.name}</b> : <Text span c="dimmed">{t('dispatch.unassigned')}</Text>}
           </Text>
           {item.appointment && (
             <Text size="sm" c="dimmed">
@@ -247,7 +250,7 @@ function AssignDrawer({ item, onClose }: { item: TDispatchItem | null; onClose: 
       onClose={onClose}
       position={i18n.dir() === 'rtl' ? 'left' : 'right'}
       size={phone ? '100%' : 'md'}
-      title={item ? t('dispatch.drawer.title', { number: item.number }) : ''}
+      title={item ? <TextWithCodes text={t('dispatch.drawer.title', { number: item.number })} /> : ''}
       data-testid="dispatch-drawer"
     >
       {item && (

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS, type TNotification } from '@portal/shared';
 import { NotificationTypeGlyph, lookOf } from '../../components/notification-type-icon';
-import { useNotificationText } from './use-notification-text';
+import { useNotificationContent } from './notification-content';
 
 /** A burst (say, after a long time offline) shows this many toasts; the bell holds the rest. */
 const MAX_TOASTS_AT_ONCE = 5;
@@ -13,7 +13,7 @@ const MAX_TOASTS_AT_ONCE = 5;
  */
 export function useLiveNotificationToasts(items: TNotification[] | undefined): void {
   const seen = useRef<Set<string> | null>(null);
-  const textOf = useNotificationText();
+  const textOf = useNotificationContent();
 
   useEffect(() => {
     if (!items) return;

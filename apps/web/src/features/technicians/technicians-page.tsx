@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Button, Group, Menu, Modal, Select, Stack, Text, Too
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconDots, IconEdit, IconPlus, IconStarFilled, IconUserCheck, IconUserCog, IconUserOff } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from '../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type TTechnician, type TWeeklyHours } from '@portal/shared';
 import { ListEmpty, ListError, ListLoading, ListToolbar, UrlListPager } from '../../components/list-states';

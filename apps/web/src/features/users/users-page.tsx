@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconDots, IconEdit, IconKey, IconPlus, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from '../../components/data-table';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, ROLES, type Role, type TAdminUser } from '@portal/shared';

@@ -207,7 +207,17 @@ function AppointmentList({
   const items = page.data.items;
   if (items.length === 0) return <ListEmpty filtered={filtered} onReset={onReset} title={filtered ? undefined : t('appointments.empty.title')} body={filtered ? undefined : t('appointments.empty.body')} />;
   const when = (a: TAppointment) => `${formatDay(dayInZone(a.starts_at, zone), language)} · ${formatTimeRange(a.starts_at, a.ends_at, zone, language)}`;
-  const who = (a: TAppointment) => (role === 'customer' ? a.technician.name : role === 'technician' ? a.customer.name : `${a.customer.name} · ${a.technician.name}`);
+  // Each name is its own isolate: an Arabic name beside an English one keeps the pair in order.
+  const who = (a: TAppointment) =>
+    role === 'customer' ? (
+      <bdi dir="auto">{a.technician.name}</bdi>
+    ) : role === 'technician' ? (
+      <bdi dir="auto">{a.customer.name}</bdi>
+    ) : (
+      <>
+        <bdi dir="auto">{a.customer.name}</bdi> · <bdi dir="auto">{a.technician.name}</bdi>
+      </>
+    );
 
   return (
     <Stack gap={0} data-testid="ap-list">
@@ -223,8 +233,8 @@ function AppointmentList({
                 <AppointmentStatusBadge status={a.status} />
               </Group>
               <Text size="sm">{when(a)}</Text>
-              <Text size="xs" c="dimmed" dir="auto">
-                {t(`booking.kind.${a.service_kind}`)} · {catalogName(a.service_request.service_type)} · {who(a)}
+              <Text size="xs" c="dimmed">
+                {t(`booking.kind.${a.service_kind}`)} · <bdi dir="auto">{catalogName(a.service_request.service_type)}</bdi> · {who(a)}
               </Text>
             </Paper>
           ))}
@@ -253,7 +263,7 @@ function AppointmentList({
                   <Table.Td>
                     {t(`booking.kind.${a.service_kind}`)} · {catalogName(a.service_request.service_type)}
                   </Table.Td>
-                  <Table.Td dir="auto">{who(a)}</Table.Td>
+                  <Table.Td>{who(a)}</Table.Td>
                   <Table.Td>
                     <AppointmentStatusBadge status={a.status} />
                   </Table.Td>

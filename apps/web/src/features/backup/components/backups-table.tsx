@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
 import { ActionIcon, Badge, Box, CopyButton, Group, SimpleGrid, Stack, Text, Tooltip, useDirection, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconCopy, IconDownload, IconRestore, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { DataTable } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import type { TBackup } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';

@@ -1,7 +1,7 @@
 import 'mantine-datatable/styles.layer.css';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { DataTable } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import type { TImportJob } from '@portal/shared';
 import { ListEmpty, ListError } from '../../../components/list-states';

@@ -5,7 +5,7 @@ import type { TNotification } from '@portal/shared';
 import { NotificationTypeIcon } from '../../../components/notification-type-icon';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatRelativeTime, useNow } from '../../../lib/relative-time';
-import { useNotificationText } from '../use-notification-text';
+import { useNotificationContent } from '../notification-content';
 import classes from './notification-list.module.css';
 import { useDateFormat } from '../../../lib/date-format';
 
@@ -23,7 +23,7 @@ export interface NotificationListProps {
 
 function NotificationRow({ notification, now, onOpen }: { notification: TNotification; now: number; onOpen: (n: TNotification) => void }) {
   const { t, i18n } = useTranslation();
-  const textOf = useNotificationText();
+  const textOf = useNotificationContent();
   const language = currentLanguage(i18n);
   const { dateTime } = useDateFormat();
   const { title, message } = textOf(notification);
@@ -141,8 +141,9 @@ export function NotificationList({
           </Text>
         </Stack>
       )}
+      {/* The scrollbar gets room of its own at the list's end edge instead of covering the rows' text there. */}
       {status === 'success' && items && items.length > 0 && (
-        <ScrollArea.Autosize mah="min(480px, 65dvh)" type="auto" offsetScrollbars={false}>
+        <ScrollArea.Autosize mah="min(480px, 65dvh)" type="auto" offsetScrollbars="present" scrollbarSize={6}>
           <Stack gap={0} className={classes.items}>
             {items.map((notification) => (
               <NotificationRow key={notification.id} notification={notification} now={now} onOpen={onOpen} />

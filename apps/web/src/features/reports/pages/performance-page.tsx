@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Box, Card, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Box, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChecks, IconClock, IconHourglass, IconRepeatOff, IconStar, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TPerformanceReport, TTechnicianPerformance } from '@portal/shared';
@@ -15,6 +15,7 @@ import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session-store';
 import { usePerformanceReport } from '../api/reports';
 import { useChartAxes } from '../../../lib/chart-axes';
+import { DateField } from '../../../components/date-field';
 
 const FILTERS = ['technician_id', 'from', 'to'] as const;
 const noop = () => undefined;
@@ -121,8 +122,8 @@ export function PerformancePage() {
             <UserPicker role="technician" label={t('serviceRequests.fields.technician')} value={list.filters.technician_id ?? null} onChange={(id) => list.setFilter('technician_id', id)} testId="perf-filter-technician" />
           </Box>
         )}
-        <TextInput type="date" label={t('reports.performance.from')} value={list.filters.from ?? data?.from ?? ''} max={list.filters.to} onChange={(e) => list.setFilter('from', e.currentTarget.value)} w={{ base: '47%', xs: 170 }} data-testid="perf-from" />
-        <TextInput type="date" label={t('reports.performance.to')} value={list.filters.to ?? data?.to ?? ''} min={list.filters.from} onChange={(e) => list.setFilter('to', e.currentTarget.value)} w={{ base: '47%', xs: 170 }} data-testid="perf-to" />
+        <DateField label={t('reports.performance.from')} value={list.filters.from ?? data?.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} w={{ base: '47%', xs: 170 }} data-testid="perf-from" />
+        <DateField label={t('reports.performance.to')} value={list.filters.to ?? data?.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} w={{ base: '47%', xs: 170 }} data-testid="perf-to" />
       </ListToolbar>
 
       {report.isError && <ListError error={report.error} onRetry={() => void report.refetch()} />}

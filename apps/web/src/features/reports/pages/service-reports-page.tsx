@@ -1,7 +1,7 @@
 import 'mantine-datatable/styles.css';
-import { Anchor, Badge, Box, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SERVICE_REQUEST_STATUSES, type TServiceReportRow } from '@portal/shared';
@@ -17,6 +17,7 @@ import { useListState } from '../../../lib/list-state';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useServiceReports } from '../api/reports';
+import { DateField } from '../../../components/date-field';
 
 const FILTERS = ['status', 'technician_id', 'customer_id', 'from', 'to'] as const;
 const SORTABLE = new Set(['number', 'status', 'request_date', 'updated_at']);
@@ -79,8 +80,8 @@ export function ServiceReportsPage() {
           <UserPicker role="customer" label={t('serviceRequests.fields.customer')} value={list.filters.customer_id ?? null} onChange={(id) => list.setFilter('customer_id', id)} testId="report-filter-customer" />
         </Box>
       )}
-      <TextInput type="date" label={t('serviceRequests.filters.dateFrom')} value={list.filters.from ?? ''} max={list.filters.to} onChange={(e) => list.setFilter('from', e.currentTarget.value)} w={{ base: '47%', xs: 160 }} data-testid="report-filter-from" />
-      <TextInput type="date" label={t('serviceRequests.filters.dateTo')} value={list.filters.to ?? ''} min={list.filters.from} onChange={(e) => list.setFilter('to', e.currentTarget.value)} w={{ base: '47%', xs: 160 }} data-testid="report-filter-to" />
+      <DateField label={t('serviceRequests.filters.dateFrom')} value={list.filters.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} w={{ base: '47%', xs: 160 }} data-testid="report-filter-from" />
+      <DateField label={t('serviceRequests.filters.dateTo')} value={list.filters.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} w={{ base: '47%', xs: 160 }} data-testid="report-filter-to" />
     </ListToolbar>
   );
 
@@ -94,10 +95,10 @@ export function ServiceReportsPage() {
             </Anchor>
             <ServiceRequestStatusBadge status={r.status} />
           </Group>
-          <Text size="sm" mt={4} dir="auto">
-            {r.customer.name}
+          <Text size="sm" mt={4}>
+            <bdi dir="auto">{r.customer.name}</bdi>
             {' · '}
-            {[r.device.brand, r.device.model].join(' ')}
+            <bdi dir="auto">{[r.device.brand, r.device.model].join(' ')}</bdi>
           </Text>
           <Group justify="space-between" mt={6} gap="xs">
             <Text size="sm" fw={600}>

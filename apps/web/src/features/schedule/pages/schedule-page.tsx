@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBeach, IconClockEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -23,6 +23,7 @@ import { draftOf, hoursOf, summarise, weekdayNames, weekErrors, type WeekDraft }
 import { dayInZone, formatDateTime, formatDay, formatTimeRange, wallTimeToInstant, zoneLabel } from '../../../lib/zoned-time';
 import { useAddTimeOff, useRemoveTimeOff, useSaveSchedule, useSchedule, useTimeOff } from '../api/schedule';
 import { businessHoursOf, conflictsOf, timeOffEvents } from '../schedule-view';
+import { DateTimeField } from '../../../components/date-field';
 
 const AppointmentCalendar = lazy(() => import('../../../components/appointment-calendar'));
 const VIEWS: readonly CalendarView[] = ['timeGridWeek', 'timeGridDay', 'listWeek'];
@@ -364,29 +365,19 @@ export function SchedulePage() {
           <Text size="sm" c="dimmed">
             {t('schedule.timeOff.hint')} <Ltr>{zoneLabel(zone)}</Ltr>
           </Text>
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('schedule.timeOff.from')}
             required
-            dir="ltr"
             value={offDraft.from}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setOffDraft((d) => ({ ...d, from: value }));
-            }}
+            onChange={(value) => setOffDraft((d) => ({ ...d, from: value }))}
             error={translateFieldError(t, offErrors.starts_at)}
             data-testid="time-off-from"
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('schedule.timeOff.to')}
             required
-            dir="ltr"
             value={offDraft.to}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setOffDraft((d) => ({ ...d, to: value }));
-            }}
+            onChange={(value) => setOffDraft((d) => ({ ...d, to: value }))}
             error={offErrors.ends_at === 'invalid' ? t('schedule.timeOff.endBeforeStart') : translateFieldError(t, offErrors.ends_at)}
             data-testid="time-off-to"
           />

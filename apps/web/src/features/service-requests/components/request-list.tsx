@@ -1,7 +1,7 @@
 import 'mantine-datatable/styles.css';
 import { Anchor, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TServiceRequestSummary } from '@portal/shared';
@@ -163,11 +163,11 @@ export function RequestList({
           title: t('serviceRequests.fields.request'),
           render: (record) => (
             <Stack gap={0} maw={380}>
-              <Text size="sm" dir="auto" truncate>
-                {catalog.serviceType(record.service_type)} · {catalog.faultType(record.fault_type)}
+              <Text size="sm" truncate>
+                <bdi dir="auto">{catalog.serviceType(record.service_type)}</bdi> · <bdi dir="auto">{catalog.faultType(record.fault_type)}</bdi>
               </Text>
-              <Text size="xs" c="dimmed" dir="auto" truncate>
-                {deviceLabel(record)}
+              <Text size="xs" c="dimmed" truncate>
+                <bdi dir="auto">{deviceLabel(record)}</bdi>
                 {record.device.serial_number ? ' · ' : ''}
                 {record.device.serial_number && <Ltr>{record.device.serial_number}</Ltr>}
               </Text>
