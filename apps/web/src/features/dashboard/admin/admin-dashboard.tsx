@@ -123,7 +123,7 @@ export function AdminDashboard() {
           data={trend}
           dataKey="day"
           withLegend
-          curveType="monotone"
+          curveType="linear"
           series={[
             { name: 'created', label: t('adminDashboard.created'), color: 'blue.6' },
             { name: 'completed', label: t('adminDashboard.completed'), color: 'teal.6' },

@@ -1,4 +1,5 @@
 import { Alert, Button, Group } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,7 +12,7 @@ import { usePublicSettings } from '../../../lib/public-settings';
 import { useGoodsReceipt } from '../api/goods-receipts';
 import { useDayFormat } from '../day-format';
 import sheet from '../../../components/print-sheet.module.css';
-import classes from './goods-receipt-print.module.css';
+import classes from '../../../components/print-document.module.css';
 
 /**
  * The goods received note as a page of its own (no shell): an A4 sheet on screen, exactly that
@@ -141,7 +142,7 @@ export function GoodsReceiptPrintPage() {
           </section>
         )}
 
-        <section className={classes.signatures}>
+        <section className={classes.signatures} style={{ '--signature-columns': 2 } as CSSProperties}>
           {[
             { key: 'deliveredBy', name: '' },
             { key: 'receivedBy', name: data.created_by?.name ?? '' },

@@ -155,7 +155,7 @@ export function PerformancePage() {
                   {t('reports.performance.noActivity')}
                 </Text>
               ) : (
-                <LineChart h={260} data={overTime} dataKey="period" series={[series.jobs, series.hours]} withLegend curveType="monotone" {...axes} />
+                <LineChart h={260} data={overTime} dataKey="period" series={[series.jobs, series.hours]} withLegend curveType="linear" {...axes} />
               )}
             </ChartCard>
           </SimpleGrid>

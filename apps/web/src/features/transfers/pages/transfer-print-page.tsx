@@ -11,7 +11,7 @@ import { useTransfer } from '../api/get-transfer';
 import { DocumentButtons } from '../components/document-buttons';
 import { useDateFormat } from '../format';
 import sheet from '../../../components/print-sheet.module.css';
-import classes from './transfer-print.module.css';
+import classes from '../../../components/print-document.module.css';
 import { useItemLabels } from '../../../lib/item-units';
 
 /**
