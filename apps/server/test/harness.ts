@@ -151,6 +151,24 @@ export async function sessionFor(server: TestServer, userId: string): Promise<TS
   return createAuthService(server.ctx).openSession(server.ctx.db, user!, { ip: '127.0.0.1' });
 }
 
+/** A signed-in test user: who they are and the token their API calls carry. */
+export interface Person {
+  id: string;
+  role: Role;
+  name: string;
+  token: string;
+}
+
+/** A new user with `role` (and `name`, when the test reads it back), already signed in. */
+export async function person(server: TestServer, role: Role, name?: string): Promise<Person> {
+  const { user } = await createUser(server, { role, ...(name ? { name } : {}) });
+  const session = await sessionFor(server, user.id);
+  return { id: user.id, role, name: user.name, token: session.access_token };
+}
+
+/** The caller a service function is given for `p`, as a route builds it from the token. */
+export const caller = (p: Pick<Person, 'id' | 'role'>) => ({ userId: p.id, role: p.role, ip: null });
+
 /** Undoes quoted-printable (soft line breaks, =XX escapes) so links can be read from a mail. */
 export const decodeQuotedPrintable = (raw: string) =>
   Buffer.from(

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_DB } from './harness.js';
 import { openPglite } from '../src/db/client.js';
-import { rowsOf } from '../src/modules/inventory/ledger.js';
+import { rowsOf } from '../src/db/rows.js';
 import { DEMO_PASSWORD } from '../src/demo/accounts.js';
 
 // The whole server as `npm start` runs it, on an embedded database folder: what a person
@@ -43,7 +43,8 @@ function startServer(port: number, extraEnv: Record<string, string> = {}) {
   return { child, exited, output: () => output };
 }
 
-async function waitHealthy(port: number, ms = 45_000) {
+// Generous: the first start seeds the demo company, slow on a loaded 2-core machine.
+async function waitHealthy(port: number, ms = 90_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     try {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,8 +29,20 @@ describe('embedded database folder', () => {
   }, 60_000);
 
   it('takes over a stale lock left by a process that is gone', async () => {
-    fs.writeFileSync(path.join(dir, 'server.lock'), '999999');
+    // The pid of a process that has certainly ended: a child that already exited.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const before = await openPglite(dir);
+    await before.db.execute(sql`create table left_behind (v text)`);
+    await before.db.execute(sql`insert into left_behind values ('not wiped')`);
+    await before.close();
+    const lockPath = path.join(dir, 'server.lock');
+    fs.writeFileSync(lockPath, String(gone));
     const db = await openPglite(dir);
+    // The lock is ours now, and the folder's data is still there.
+    expect(fs.readFileSync(lockPath, 'utf8')).toBe(String(process.pid));
+    const rows = await db.db.execute(sql`select v from left_behind`);
+    expect((rows as unknown as { rows: { v: string }[] }).rows[0]!.v).toBe('not wiped');
     await db.close();
+    expect(fs.existsSync(lockPath)).toBe(false);
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Tx } from '../db/client.js';
 import { nextNumber } from '../lib/numbers.js';
-import { rowsOf } from '../modules/inventory/ledger.js';
+import { rowsOf } from '../db/rows.js';
 import { recordAppointmentEvent } from '../modules/appointments/history.js';
 import { scheduleReminders } from '../modules/appointments/service.js';
 import { getSettings } from '../modules/settings/service.js';

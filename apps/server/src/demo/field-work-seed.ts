@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { prepareImage } from '../modules/attachments/images.js';
 import { recordPartUse } from '../modules/field-work/service.js';
-import { rowsOf } from '../modules/inventory/ledger.js';
+import { rowsOf } from '../db/rows.js';
 
 /**
  * The record field work leaves on the demo requests (issue #10), so reports and figures have

@@ -3,7 +3,7 @@ import type { Role, TCreateGoodsReceipt } from '@portal/shared';
 import type { Tx } from '../db/client.js';
 import { inventoryItems, users, warehouses } from '../db/schema.js';
 import { companyZoneSql } from '../lib/date-filter.js';
-import { rowsOf } from '../modules/inventory/ledger.js';
+import { rowsOf } from '../db/rows.js';
 import { createGoodsReceipt, createSupplier, type ReceiptCaller } from '../modules/goods-receipts/service.js';
 
 /** [name, phone, VAT number (15 digits, starting and ending with 3), active] */

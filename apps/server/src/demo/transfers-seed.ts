@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Role } from '@portal/shared';
 import type { Tx } from '../db/client.js';
 import { users, warehouses } from '../db/schema.js';
-import { rowsOf } from '../modules/inventory/ledger.js';
+import { rowsOf } from '../db/rows.js';
 import { createTransfer, transitionTransfer, type TransferCaller } from '../modules/transfers/service.js';
 
 /**

@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { can, type Role } from '@portal/shared';
 import { sessionFor, startTestServer, type TestServer } from '../harness.js';
-import { rowsOf } from '../../src/modules/inventory/ledger.js';
+import { rowsOf } from '../../src/db/rows.js';
 import type { Access } from '../../src/plugins/access.js';
 import { caseArb, clip, poolOf, singular, type FuzzCase, type FuzzContext, type JsonSchema, type Operation } from './openapi-arbitraries.js';
 

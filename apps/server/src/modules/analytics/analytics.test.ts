@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { ZCreateServiceRequest, type Role, type TAdminDashboard, type TAnalyticsResult } from '@portal/shared';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { ZCreateServiceRequest, type TAdminDashboard, type TAnalyticsResult } from '@portal/shared';
+import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { makeItem, receive } from '../inventory/factories.js';
-import { rowsOf } from '../inventory/ledger.js';
-import { createServiceRequest, type RequestCaller } from '../service-requests/service.js';
+import { rowsOf } from '../../db/rows.js';
+import { createServiceRequest } from '../service-requests/service.js';
 import { adminDashboard } from '../dashboard/admin.js';
 
 // Known data in March 2026 (the demo data is months later; Riyadh is UTC+3 all year), each
 // figure checked against values worked out by hand.
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string };
 const P = {} as Record<'admin' | 'tech' | 'customer' | 'supervisor', Person>;
-async function person(role: Role): Promise<Person> {
-  const { user } = await createUser(server, { role });
-  return { id: user.id, role, token: (await sessionFor(server, user.id)).access_token };
-}
 const exec = (q: ReturnType<typeof sql>) => server.ctx.db.execute(q);
-const caller = (p: Person): RequestCaller => ({ userId: p.id, role: p.role, ip: null });
 const figure = async (name: string, query: string) => {
   const res = await server.call('GET', `/api/analytics/${name}?from=2026-03-01&to=2026-03-31&${query}`, { token: P.admin.token });
   expect(res.statusCode, res.body).toBe(200);
@@ -67,10 +61,10 @@ let before: TAdminDashboard;
 let ids: Record<'r1' | 'r2' | 'r3' | 'r4', string>;
 beforeAll(async () => {
   server = await startTestServer();
-  P.admin = await person('admin');
-  P.tech = await person('technician');
-  P.customer = await person('customer');
-  P.supervisor = await person('whs_supervisor');
+  P.admin = await person(server, 'admin');
+  P.tech = await person(server, 'technician');
+  P.customer = await person(server, 'customer');
+  P.supervisor = await person(server, 'whs_supervisor');
   // Sunday to Thursday, 08:00–17:00: March 2026 has 23 such days → 207 working hours.
   const day = { start: '08:00', end: '17:00' };
   await exec(sql`update technicians set weekly_hours = ${JSON.stringify({ 0: day, 1: day, 2: day, 3: day, 4: day, 5: null, 6: null })}::jsonb where user_id = ${P.tech.id}::uuid`);

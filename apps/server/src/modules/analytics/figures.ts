@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFigure, TAnalyticsQuery, TAnalyticsResult } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { localBucket, periodOf, sqlRound } from '../reports/performance.js';
 import { getSettings } from '../settings/service.js';
 

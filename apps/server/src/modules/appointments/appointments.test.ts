@@ -7,13 +7,12 @@ import {
   appointmentRefusal,
   type AppointmentAction,
   type AppointmentStatus,
-  type Role,
   type TAppointment,
   type TBookingRequest,
 } from '@portal/shared';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 
 // Own service type so the demo technicians never qualify; the company zone is Riyadh (no DST).
 const TYPE = 'apt_test';
@@ -21,14 +20,8 @@ const ZONE = 'Asia/Riyadh';
 const ALL_DAY = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { start: '00:00', end: '23:00' }]));
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string; name: string };
 const P = {} as Record<'admin' | 'customer' | 'customer2' | 'tech' | 'tech2' | 'sup', Person>;
 
-async function person(role: Role, name?: string): Promise<Person> {
-  const { user } = await createUser(server, { role, ...(name ? { name } : {}) });
-  const session = await sessionFor(server, user.id);
-  return { id: user.id, role, token: session.access_token, name: user.name };
-}
 const call = (p: Person | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
   server.call(method, url, { token: p?.token, body: method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}) });
 const q = <T>(query: ReturnType<typeof sql>) => server.ctx.db.execute(query).then((r) => rowsOf<T>(r));
@@ -54,12 +47,12 @@ async function setHours(techId: string, hours: Record<string, unknown>) {
 beforeAll(async () => {
   server = await startTestServer();
   await putSetting(server.ctx.db, 'service_types', [...DEFAULT_SETTINGS.service_types, { code: TYPE, name_en: 'Test', name_ar: 'اختبار' }], null);
-  P.admin = await person('admin');
-  P.customer = await person('customer', 'Cust One');
-  P.customer2 = await person('customer', 'Cust Two');
-  P.tech = await person('technician', 'Alpha Tech');
-  P.tech2 = await person('technician', 'Beta Tech');
-  P.sup = await person('whs_supervisor');
+  P.admin = await person(server, 'admin');
+  P.customer = await person(server, 'customer', 'Cust One');
+  P.customer2 = await person(server, 'customer', 'Cust Two');
+  P.tech = await person(server, 'technician', 'Alpha Tech');
+  P.tech2 = await person(server, 'technician', 'Beta Tech');
+  P.sup = await person(server, 'whs_supervisor');
   await setHours(P.tech.id, ALL_DAY);
   await setHours(P.tech2.id, ALL_DAY);
 }, 120_000);
@@ -170,7 +163,7 @@ describe(`availability and booking (${TEST_DB})`, () => {
     await setHours(P.tech.id, { ...ALL_DAY, [weekday]: { start: '10:00', end: '11:00' } });
     await setHours(P.tech2.id, { ...ALL_DAY, [weekday]: null });
     try {
-      const racers = await Promise.all(Array.from({ length: 20 }, () => person('customer')));
+      const racers = await Promise.all(Array.from({ length: 20 }, () => person(server, 'customer')));
       const results = await Promise.all(racers.map((r) => call(r, 'POST', '/api/bookings', booking({ starts_at: at(date, '10:00') }))));
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -418,7 +411,7 @@ describe(`demo data (${TEST_DB})`, () => {
 
 describe(`schedules and time off (${TEST_DB})`, () => {
   it('technicians manage their own, admins anyone; a change that strands a booked appointment is refused with the appointments', async () => {
-    const t = await person('technician', 'Gamma Tech');
+    const t = await person(server, 'technician', 'Gamma Tech');
     await setHours(t.id, ALL_DAY);
     expect((await call(t, 'GET', `/api/technicians/${t.id}/schedule`)).json()).toMatchObject({ technician_id: t.id, time_zone: ZONE });
     expect((await call(P.tech, 'GET', `/api/technicians/${t.id}/schedule`)).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppointmentStatus } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { getSettings } from '../settings/service.js';
 import { dayBounds, dayOf, fitsHours, formatInstant } from '../booking/availability.js';
 import { loadTechnicianDays, lockTechnician } from '../booking/queries.js';

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppointmentEvent, AppointmentStatus, TAppointmentHistoryEntry } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
-
-const iso = (v: string | number) => new Date(typeof v === 'number' ? v : Date.parse(v)).toISOString();
+import { rowsOf } from '../../db/rows.js';
+import { toIso } from '../../db/sql.js';
 
 /**
  * Writes one entry of an appointment's history, in the caller's transaction — every writer of
@@ -27,8 +26,8 @@ export async function recordAppointmentEvent(
 ): Promise<void> {
   await tx.execute(sql`
     insert into appointment_history (appointment_id, event, from_status, to_status, starts_at, previous_starts_at, technician_id, actor_id, note, created_at)
-    values (${e.appointmentId}::uuid, ${e.event}, ${e.from}::appointment_status, ${e.to}::appointment_status, ${iso(e.startsAt)}::timestamptz,
-      ${e.previousStartsAt == null ? null : iso(e.previousStartsAt)}::timestamptz, ${e.technicianId}::uuid, ${e.actorId}::uuid, ${e.note ?? null},
+    values (${e.appointmentId}::uuid, ${e.event}, ${e.from}::appointment_status, ${e.to}::appointment_status, ${toIso(e.startsAt)}::timestamptz,
+      ${e.previousStartsAt == null ? null : toIso(e.previousStartsAt)}::timestamptz, ${e.technicianId}::uuid, ${e.actorId}::uuid, ${e.note ?? null},
       clock_timestamp())`);
 }
 
@@ -63,11 +62,11 @@ export async function appointmentHistoryOf(db: DbOrTx, appointmentId: string): P
     event: r.event,
     from_status: r.from_status,
     to_status: r.to_status,
-    starts_at: iso(Number(r.starts_ms)),
-    previous_starts_at: r.previous_ms == null ? null : iso(Number(r.previous_ms)),
+    starts_at: toIso(Number(r.starts_ms)),
+    previous_starts_at: r.previous_ms == null ? null : toIso(Number(r.previous_ms)),
     technician: r.technician_id ? { id: r.technician_id, name: r.technician_name ?? '' } : null,
     actor: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? '' } : null,
     note: r.note,
-    at: iso(Number(r.at_ms)),
+    at: toIso(Number(r.at_ms)),
   }));
 }

@@ -1,12 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeOf, type AppointmentSort, type AppointmentStatus, type Role, type ServiceKind, type ServiceRequestStatus, type TAppointmentListQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { decodeSortedCursor, encodeCursor as encodeKeyset, isCursorValue } from '../../lib/cursor.js';
-import { rowsOf } from '../inventory/ledger.js';
-import { like, where } from '../inventory/keyset.js';
-
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const isoExact = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+import { decodeSortedCursor, isCursorValue } from '../../lib/cursor.js';
+import { pageOf } from '../../db/keyset.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql, like, where } from '../../db/sql.js';
 
 /**
  * Which appointments a caller may see, by their read:appointment scope: every one (admins), or
@@ -57,12 +55,12 @@ export interface AppointmentRow {
 }
 
 const COLUMNS = sql`
-  a.id, a.number, a.status, a.service_kind, ${iso('a.starts_at')} as starts_at, ${iso('a.ends_at')} as ends_at,
+  a.id, a.number, a.status, a.service_kind, ${isoSql('a.starts_at')} as starts_at, ${isoSql('a.ends_at')} as ends_at,
   a.address, a.notes, a.cancel_reason,
   a.customer_id, cu.name as customer_name, coalesce(c.mobile_number, cu.mobile) as customer_mobile,
   a.technician_id, tu.name as technician_name, tu.mobile as technician_mobile,
   r.id as request_id, r.number as request_number, r.status as request_status, r.service_type, r.fault_type,
-  ${iso('a.created_at')} as created_at, ${iso('a.updated_at')} as updated_at`;
+  ${isoSql('a.created_at')} as created_at, ${isoSql('a.updated_at')} as updated_at`;
 const JOINS = sql`
   join users cu on cu.id = a.customer_id
   left join customers c on c.user_id = a.customer_id
@@ -92,7 +90,6 @@ const SORT_KEYS: Record<AppointmentSort, { col: string; type: KeyType }[]> = {
   ],
   number: [{ col: 'a.number', type: 'text' }],
 };
-const encodeCursor = (sort: AppointmentSort, values: string[]) => encodeKeyset([sort, ...values]);
 function decodeCursor(cursor: string, sort: AppointmentSort): string[] {
   return decodeSortedCursor(cursor, sort, SORT_KEYS[sort].map((k) => isCursorValue(k.type)));
 }
@@ -147,7 +144,10 @@ export async function listAppointments(
   const orderBy = sql.raw(keys.map((k) => `${k.col} ${dir}`).join(', '));
   const keyCols = sql.raw(keys.map((k, i) => `${k.col} as k${i}`).join(', '));
   const outerOrder = sql.raw(keys.map((_, i) => `p.k${i} ${dir}`).join(', '));
-  const cursorKey = sql.raw(`json_build_array(${keys.map((k) => (k.type === 'timestamptz' ? isoExact(k.col) : `${k.col}::text`)).join(', ')})`);
+  const cursorKey = sql`json_build_array(${sql.join(
+    keys.map((k) => (k.type === 'timestamptz' ? isoSql(k.col, 'us') : sql.raw(`${k.col}::text`))),
+    sql`, `,
+  )})`;
   const [result] = rowsOf<{ items: (AppointmentRow & { cursor_key: string[] })[]; total: number }>(
     await db.execute(sql`
       select
@@ -160,8 +160,7 @@ export async function listAppointments(
         ) p) as items,
         (select count(*)::int from appointments a where ${filters}) as total`),
   );
-  const items = result?.items ?? [];
-  const page = items.slice(0, q.limit);
-  const last = page.at(-1);
-  return { rows: page, next_cursor: items.length > q.limit && last ? encodeCursor(q.sort, last.cursor_key) : null, total: result?.total ?? 0 };
+  // The cursor names its sort first (`[sort, …keys]`), as decodeSortedCursor reads it.
+  const page = pageOf(result?.items ?? [], q.limit, (last) => [q.sort, ...last.cursor_key]);
+  return { rows: page.items, next_cursor: page.next_cursor, total: result?.total ?? 0 };
 }

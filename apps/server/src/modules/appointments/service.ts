@@ -19,7 +19,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { MAX_PHOTO_BYTES, ZCreateServiceRequest, type Role, type TServiceRequest } from '@portal/shared';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { applyRequestAction, createServiceRequest, type RequestCaller } from '../service-requests/service.js';
+import { MAX_PHOTO_BYTES, ZCreateServiceRequest, type TServiceRequest } from '@portal/shared';
+import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string };
 const P = {} as Record<'admin' | 'tech' | 'tech2' | 'customer' | 'customer2', Person>;
-async function person(role: Role): Promise<Person> {
-  const { user } = await createUser(server, { role });
-  return { id: user.id, role, token: (await sessionFor(server, user.id)).access_token };
-}
-const caller = (p: Person): RequestCaller => ({ userId: p.id, role: p.role, ip: null });
 
 /** A multipart body as a browser sends it. */
 function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
@@ -54,11 +48,11 @@ async function inProgress(): Promise<string> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  P.admin = await person('admin');
-  P.tech = await person('technician');
-  P.tech2 = await person('technician');
-  P.customer = await person('customer');
-  P.customer2 = await person('customer');
+  P.admin = await person(server, 'admin');
+  P.tech = await person(server, 'technician');
+  P.tech2 = await person(server, 'technician');
+  P.customer = await person(server, 'customer');
+  P.customer2 = await person(server, 'customer');
 });
 afterAll(() => server?.close());
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { MAX_PHOTO_BYTES, ZCreateServiceRequest, type Role } from '@portal/shared';
+import { MAX_PHOTO_BYTES, ZCreateServiceRequest } from '@portal/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { applyRequestAction, createServiceRequest, type RequestCaller } from '../service-requests/service.js';
+import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
 import { inDecodeSlot, MAX_CONCURRENT_DECODES } from './images.js';
 
 /*
@@ -92,13 +92,7 @@ async function webpBomb(width = BOMB_SIDE, height = BOMB_SIDE): Promise<Buffer> 
 }
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string };
 const P = {} as Record<'admin' | 'tech' | 'customer', Person>;
-async function person(role: Role): Promise<Person> {
-  const { user } = await createUser(server, { role });
-  return { id: user.id, role, token: (await sessionFor(server, user.id)).access_token };
-}
-const caller = (p: Person): RequestCaller => ({ userId: p.id, role: p.role, ip: null });
 
 const BOUNDARY = '----portalBombBoundary5c1e0d';
 const CT = `multipart/form-data; boundary=${BOUNDARY}`;
@@ -160,9 +154,9 @@ let requestId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  P.admin = await person('admin');
-  P.tech = await person('technician');
-  P.customer = await person('customer');
+  P.admin = await person(server, 'admin');
+  P.tech = await person(server, 'technician');
+  P.customer = await person(server, 'customer');
   requestId = await inProgress();
   bombs.png = pngBomb();
   bombs.jpeg = jpegBomb();

@@ -3,7 +3,8 @@ import { ATTACHMENT_KINDS, type TAttachment } from '@portal/shared';
 import type { AppContext } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql } from '../../db/sql.js';
 import { checkWork, lockForWork } from '../field-work/service.js';
 import { publishChange, type RequestCaller } from '../service-requests/service.js';
 import { visibilityOf, visibleSql } from '../service-requests/queries.js';
@@ -11,8 +12,7 @@ import { prepareImage } from './images.js';
 
 type Kind = (typeof ATTACHMENT_KINDS)[number];
 
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const ATTACHMENT_COLUMNS = sql`a.id, a.kind, a.content_type, a.size, a.caption, ${iso('a.created_at')} as created_at,
+const ATTACHMENT_COLUMNS = sql`a.id, a.kind, a.content_type, a.size, a.caption, ${isoSql('a.created_at')} as created_at,
   '/api/attachments/' || a.id as url, '/api/attachments/' || a.id || '?thumb=1' as thumb_url`;
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ZCreateServiceRequest, type TAuditEntry } from '@portal/shared';
 import { auditLog } from '../../db/schema.js';
 import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { makeItem, makeWarehouse, receive } from '../inventory/factories.js';
 import { createServiceRequest } from '../service-requests/service.js';
 

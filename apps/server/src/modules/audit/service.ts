@@ -3,8 +3,9 @@ import { AUDIT_EXPORT_MAX_ROWS, type TAuditEntry, type TAuditFacets, type TAudit
 import type { Db } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
-import { after as afterCursor, encodeCursor, where } from '../inventory/keyset.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { after as afterCursor, pageOf } from '../../db/keyset.js';
+import { toIso, where } from '../../db/sql.js';
+import { rowsOf } from '../../db/rows.js';
 
 interface Row {
   id: string;
@@ -32,7 +33,7 @@ const toApi = (r: Row): TAuditEntry => ({
   before: r.before ?? null,
   after: r.after ?? null,
   ip: r.ip,
-  created_at: new Date(r.created_at).toISOString(),
+  created_at: toIso(r.created_at),
 });
 
 /** The filters, on audit_log `a` (each has an index: actor, entity, created_at). */
@@ -88,9 +89,8 @@ async function page(db: Db, q: TAuditListQuery, limit: number, cursor: string | 
       order by x.sort_key desc, x.id desc
       limit ${limit + 1}`),
   );
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { rows: items, next: rows.length > limit && last ? encodeCursor([last.sort_text, last.id]) : null };
+  const { items, next_cursor } = pageOf(rows, limit, (last) => [last.sort_text, last.id]);
+  return { rows: items, next: next_cursor };
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  fieldErrorsOf,
   ZGrantType,
   ZOk,
   ZPasswordGrant,
@@ -13,7 +14,7 @@ import {
   ZUser,
 } from '@portal/shared';
 import { actorOf } from '../../plugins/access.js';
-import { badRequest, fieldsOfZodError } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import type { AuthService } from './service.js';
 
 const tags = ['auth'];
@@ -52,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       const grant = req.query.grant_type;
       const parsed = grantBodies[grant].safeParse(req.body);
       if (!parsed.success) {
-        throw badRequest(fieldsOfZodError(parsed.error));
+        throw badRequest(fieldErrorsOf(parsed.error.issues));
       }
       const body = parsed.data as Record<string, string>;
       if (grant === 'password') return auth.passwordGrant({ email: body.email!, password: body.password! }, client(req));

@@ -110,7 +110,7 @@ describe(`restoring an older backup (${TEST_DB})`, () => {
     // The server works on: people sign in and read.
     admin = (await server.signIn('admin@demo.test')).access_token;
     expect((await server.call('GET', '/api/service-requests', { token: admin })).statusCode).toBe(200);
-  });
+  }, 120_000); // a whole database migrated, seeded, backed up and restored
 });
 
 // A backup taken on one database restores on the other. Both exist in the PostgreSQL project
@@ -143,5 +143,5 @@ describe.skipIf(TEST_DB !== 'postgres')('across databases (PGlite ⇄ PostgreSQL
     const outcome = await restoreBackup(lite, file, await readBackupFile(file), { backupId: fromPg.id });
     expect(outcome.migratedForward).toBe(0);
     expect(comparable(await snapshot(lite.db))).toEqual(expected);
-  });
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import type { DbOrTx } from '../../db/client.js';
 import { migrationsFolder } from '../../db/migrations-folder.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * What a backup and a restore need to know of the schema, read from the PostgreSQL catalog

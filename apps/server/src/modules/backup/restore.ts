@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { publish } from '../realtime/events.js';
 import {
   dropPublicObjects,

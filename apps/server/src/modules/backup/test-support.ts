@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { ident, qualified, readCatalog } from './catalog.js';
 
 /**

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { TBackup } from '@portal/shared';
 import pkg from '../../../package.json' with { type: 'json' };
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { ident, loadOrder, migrationState, qualified, readCatalog, type TableInfo } from './catalog.js';
 import {
   BACKUP_FORMAT,

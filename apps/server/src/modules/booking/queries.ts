@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import type { Interval, TechnicianDay } from './availability.js';
 
 /** Epoch milliseconds of a timestamptz, as a JSON number from both drivers. */

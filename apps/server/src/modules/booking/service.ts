@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
 import { badRequest } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { notify } from '../notifications/service.js';
 import { getSettings } from '../settings/service.js';
 import { mailInvitation, raiseRequest, type Invitation, type RequestCaller } from '../service-requests/service.js';

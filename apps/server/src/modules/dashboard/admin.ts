@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { TAdminDashboard } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { itemsSql } from '../inventory/service.js';
 import { getSettings } from '../settings/service.js';
 import { awaitingQualityCheckSql } from '../service-requests/queries.js';

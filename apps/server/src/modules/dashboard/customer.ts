@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVE_REQUEST_STATUSES, type TCustomerDashboard } from '@portal/shared';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql } from '../../db/sql.js';
 import { listRequests } from '../service-requests/queries.js';
 import { summaryOf } from '../service-requests/service.js';
-
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * PRODUCT.md §5, the customer dashboard, over the customer's own requests, computed in SQL:
@@ -38,7 +37,7 @@ export async function customerDashboard(database: Database, customerId: string):
   );
   const pendingTasks = rowsOf<TCustomerDashboard['pending_tasks'][number]>(
     await db.execute(sql`
-      select id, number, ${iso('completed_at')} as completed_at from service_requests
+      select id, number, ${isoSql('completed_at')} as completed_at from service_requests
       where customer_id = ${customerId}::uuid and status = 'completed' and feedback_at is null
       order by completed_at desc nulls last, created_at desc limit 50`),
   );
@@ -50,7 +49,7 @@ export async function customerDashboard(database: Database, customerId: string):
     recent_requests: recent.rows.map((r) => summaryOf(r, caller)),
     upcoming_appointments: rowsOf<TCustomerDashboard['upcoming_appointments'][number]>(
       await db.execute(sql`
-        select id, number, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, status, service_request_id
+        select id, number, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, status, service_request_id
         from appointments
         where customer_id = ${customerId}::uuid and status in ('scheduled', 'confirmed') and ends_at > now()
         order by starts_at, id limit 5`),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TItem, TMovement, TSupervisorDashboard } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql } from '../../db/sql.js';
 import { itemsSql } from '../inventory/service.js';
 
 /**
@@ -43,7 +44,7 @@ export async function supervisorDashboard(db: Db): Promise<TSupervisorDashboard>
     await db.execute(sql`
       select m.id, m.item_id, i.code as item_code, i.name as item_name, m.warehouse_id, w.code as warehouse_code, w.name as warehouse_name,
         m.quantity::text as quantity, m.kind::text as kind, m.document_type, m.document_id, m.document_number, m.actor_id, u.name as actor_name,
-        to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+        ${isoSql('m.created_at', 'us')} as created_at
       from stock_movements m
       join inventory_items i on i.id = m.item_id
       join warehouses w on w.id = m.warehouse_id

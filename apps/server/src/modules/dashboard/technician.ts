@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { TTechnicianDashboard } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
-import { iso } from '../service-requests/queries.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql } from '../../db/sql.js';
 import { getSettings } from '../settings/service.js';
 import { performanceFigures } from '../reports/performance.js';
 
@@ -19,7 +19,7 @@ export async function technicianDashboard(db: DbOrTx, technicianId: string, now:
 
   const todays = rowsOf<TTechnicianDashboard['today'][number]>(
     await db.execute(sql`
-      select a.id, a.number, ${iso('a.starts_at')} as starts_at, ${iso('a.ends_at')} as ends_at, a.status,
+      select a.id, a.number, ${isoSql('a.starts_at')} as starts_at, ${isoSql('a.ends_at')} as ends_at, a.status,
         case when r.id is null then null else json_build_object(
           'id', r.id, 'number', r.number, 'status', r.status, 'customer_name', cu.name, 'location', r.location, 'address', r.address) end as service_request
       from appointments a

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { CSV_BOM, csvLine, type CsvValue } from '../../lib/csv.js';
 import { companyDay } from '../../lib/documents.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * CSV exports of customers, items and stock levels, in the columns an import takes back

@@ -1,10 +1,11 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DataSet, TImportJob, TImportJobList, TImportReport } from '@portal/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { dataImports } from '../../db/schema.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql } from '../../db/sql.js';
 import { publish } from '../realtime/events.js';
 import { jobMessage, type Language } from './messages.js';
 
@@ -20,8 +21,6 @@ const PROGRESS_EVERY_MS = 500;
 /** A running import moves its row at least this often, even when a step takes long, so it is never taken for dead. */
 const HEARTBEAT_MS = 30_000;
 const LIST_LIMIT = 20;
-
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 interface JobRow {
   id: string;
@@ -45,7 +44,7 @@ interface JobRow {
 const JOB_SELECT = sql`
   select d.id, d.data_set, d.dry_run, d.status, d.phase, d.file_name, d.total_rows, d.rows_checked, d.rows_written, d.report, d.error,
     (d.status = 'running' and d.updated_at < now() - ${STALE_AFTER}::interval) as stale,
-    d.created_by, u.name as created_by_name, ${iso(sql`d.created_at`)} as created_at, ${iso(sql`d.finished_at`)} as finished_at
+    d.created_by, u.name as created_by_name, ${isoSql(sql`d.created_at`)} as created_at, ${isoSql(sql`d.finished_at`)} as finished_at
   from data_imports d left join users u on u.id = d.created_by`;
 
 const toJob = (r: JobRow, language: Language): TImportJob => ({

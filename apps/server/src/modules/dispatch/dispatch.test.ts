@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Role, TDispatchCandidates, TDispatchList } from '@portal/shared';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import type { TDispatchCandidates, TDispatchList } from '@portal/shared';
+import { person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { JOB_HANDLERS } from '../jobs/handlers.js';
 import { createJobRunner } from '../jobs/runner.js';
 import { fillMissingSlaDue, refreshSlaDue } from './sla-due.js';
@@ -16,14 +16,8 @@ const ZONE = 'Asia/Riyadh';
 const ALL_DAY = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { start: '00:00', end: '23:00' }]));
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string; name: string };
 const P = {} as Record<'admin' | 'customer' | 'techA' | 'techB' | 'techC', Person>;
 
-async function person(role: Role, name?: string): Promise<Person> {
-  const { user } = await createUser(server, { role, ...(name ? { name } : {}) });
-  const session = await sessionFor(server, user.id);
-  return { id: user.id, role, token: session.access_token, name: user.name };
-}
 const call = (p: Person, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => server.call(method, url, { token: p.token, body: method === 'GET' ? undefined : (body ?? {}) });
 const q = <T>(query: ReturnType<typeof sql>) => server.ctx.db.execute(query).then((r) => rowsOf<T>(r));
 const riyadh = (iso: string) => DateTime.fromISO(iso, { zone: ZONE });
@@ -53,11 +47,11 @@ async function book(startsAt: string): Promise<{ request: string; appointment: s
 beforeAll(async () => {
   server = await startTestServer();
   await putSetting(server.ctx.db, 'service_types', [...DEFAULT_SETTINGS.service_types, { code: TYPE, name_en: 'Test', name_ar: 'اختبار' }], null);
-  P.admin = await person('admin');
-  P.customer = await person('customer', 'Dispatch Customer');
-  P.techA = await person('technician', 'Alpha Dispatch');
-  P.techB = await person('technician', 'Beta Dispatch');
-  P.techC = await person('technician', 'Gamma Unskilled');
+  P.admin = await person(server, 'admin');
+  P.customer = await person(server, 'customer', 'Dispatch Customer');
+  P.techA = await person(server, 'technician', 'Alpha Dispatch');
+  P.techB = await person(server, 'technician', 'Beta Dispatch');
+  P.techC = await person(server, 'technician', 'Gamma Unskilled');
   for (const t of [P.techA, P.techB]) {
     await server.ctx.db.execute(sql`update technicians set weekly_hours = ${JSON.stringify(ALL_DAY)}::jsonb, skills = array[${TYPE}]::text[] where user_id = ${t.id}::uuid`);
   }
@@ -163,7 +157,7 @@ describe(`dispatch (${TEST_DB})`, () => {
   });
 
   it('sort=sla_due is the exact order of the due times, across priorities and pauses; paused clocks last; kept through changes and settings', async () => {
-    const customer = await person('customer', 'Due Order Customer');
+    const customer = await person(server, 'customer', 'Due Order Customer');
     const raiseFor = async (priority: string) => {
       const res = await call(P.admin, 'POST', '/api/service-requests', { customer_id: customer.id, priority, location: 'office', service_type: TYPE, fault_type: 'screen', problem_description: 'x', device });
       expect(res.statusCode, res.body).toBe(201);

@@ -2,9 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TDispatchCandidates, TDispatchItem, TDispatchList, TDispatchQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { z } from 'zod';
-import { cursorValue, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { pageOf } from '../../db/keyset.js';
+import { cursorValue, decodeCursor } from '../../lib/cursor.js';
 import { notFound } from '../../lib/errors.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { searchSql } from '../service-requests/queries.js';
 import { getSettings } from '../settings/service.js';
 import { dayBounds, dayOf, fitsHours, formatInstant, technicianSlots } from '../booking/availability.js';
@@ -88,12 +89,11 @@ export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now
       limit ${q.limit + 1}`),
   );
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from service_requests r where ${whereSql}`));
-  const page = rows.slice(0, q.limit);
-  const last = rows.length > q.limit ? page[page.length - 1] : undefined;
+  const page = pageOf(rows, q.limit, (last) => ({ k: Number(last.sort_key), id: last.id }));
   return {
     time_zone: rules.cal.zone,
-    items: page.map((r) => itemOf(r, rules, now)),
-    next_cursor: last ? encodeCursor({ k: Number(last.sort_key), id: last.id }) : null,
+    items: page.items.map((r) => itemOf(r, rules, now)),
+    next_cursor: page.next_cursor,
     total: count?.n ?? 0,
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { enqueue } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/runner.js';
 import { notify } from '../notifications/service.js';

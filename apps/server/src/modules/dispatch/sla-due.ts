@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
 
 /**

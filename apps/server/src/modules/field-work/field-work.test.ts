@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ZCreateServiceRequest, type Role, type TServiceRequest } from '@portal/shared';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { checkInvariant, rowsOf } from '../inventory/ledger.js';
+import { ZCreateServiceRequest, type TServiceRequest } from '@portal/shared';
+import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { checkInvariant } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { levelOf, makeItem, receive } from '../inventory/factories.js';
-import { applyRequestAction, createServiceRequest, type RequestCaller } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string; name: string };
 const P = {} as Record<'admin' | 'tech' | 'tech2' | 'customer' | 'customer2', Person>;
 
-async function person(role: Role, name?: string): Promise<Person> {
-  const { user } = await createUser(server, { role, ...(name ? { name } : {}) });
-  const session = await sessionFor(server, user.id);
-  return { id: user.id, role, token: session.access_token, name: user.name };
-}
-const caller = (p: Person): RequestCaller => ({ userId: p.id, role: p.role, ip: null });
 const call = (p: Person, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   server.call(method, url, { token: p.token, body: method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}) });
 const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await server.ctx.db.execute(query));
@@ -47,11 +41,11 @@ const vanOf = async (p: Person) => (await q<{ id: string }>(sql`select id from w
 
 beforeAll(async () => {
   server = await startTestServer();
-  P.admin = await person('admin');
-  P.tech = await person('technician', 'Field Tech');
-  P.tech2 = await person('technician', 'Other Tech');
-  P.customer = await person('customer', 'Field Customer');
-  P.customer2 = await person('customer');
+  P.admin = await person(server, 'admin');
+  P.tech = await person(server, 'technician', 'Field Tech');
+  P.tech2 = await person(server, 'technician', 'Other Tech');
+  P.customer = await person(server, 'customer', 'Field Customer');
+  P.customer2 = await person(server, 'customer');
 });
 afterAll(() => server?.close());
 

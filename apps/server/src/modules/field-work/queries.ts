@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TAttachment, TPartLine, TWorkLogEntry } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql } from '../../db/sql.js';
 
 /**
  * The SQL of field work (issue #10), shared by the request's detail (one statement: these are
@@ -11,33 +12,31 @@ import { rowsOf } from '../inventory/ledger.js';
  * printed report always add up to its totals.
  */
 
-const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const SUBTOTAL = 'round(p.quantity * p.unit_price, 2)';
-const TAX = `round(${SUBTOTAL} * p.tax_rate / 100, 2)`;
+const SUBTOTAL = sql.raw('round(p.quantity * p.unit_price, 2)');
+const TAX = sql`round(${SUBTOTAL} * p.tax_rate / 100, 2)`;
 
 /** The columns of one part line (`p` request_parts joined with `i` inventory_items). */
-const PART_LINE_SQL = `
+export const PART_LINE_COLUMNS = sql`
   p.id, p.item_id, i.code as item_code, i.name as item_name, i.unit, p.warehouse_id,
   p.quantity::text as quantity, p.unit_price::text as unit_price, p.tax_rate::text as tax_rate,
   ${SUBTOTAL}::text as subtotal, ${TAX}::text as tax_amount, (${SUBTOTAL} + ${TAX})::text as total,
-  ${iso('p.created_at')} as created_at`;
-export const PART_LINE_COLUMNS = sql.raw(PART_LINE_SQL);
+  ${isoSql('p.created_at')} as created_at`;
 
-const WORK_ENTRY_JSON = `json_build_object(
+const WORK_ENTRY_JSON = sql`json_build_object(
   'id', w.id, 'technician', json_build_object('id', w.technician_id, 'name', wu.name),
-  'started_at', ${iso('w.started_at')}, 'ended_at', ${iso('w.ended_at')},
+  'started_at', ${isoSql('w.started_at')}, 'ended_at', ${isoSql('w.ended_at')},
   'seconds', floor(extract(epoch from coalesce(w.ended_at, now()) - w.started_at))::int, 'note', w.note)`;
 
 /** Subqueries of the request detail, each over the request `r`. */
-export const FIELD_WORK_DETAIL_COLUMNS = sql.raw(`
+export const FIELD_WORK_DETAIL_COLUMNS = sql`
   r.symptoms, r.diagnostic_notes, r.labor_hours::text as labor_hours,
-  r.qc_result, r.qc_notes, ${iso('r.qc_at')} as qc_at, r.qc_by, (select q.name from users q where q.id = r.qc_by) as qc_by_name,
+  r.qc_result, r.qc_notes, ${isoSql('r.qc_at')} as qc_at, r.qc_by, (select q.name from users q where q.id = r.qc_by) as qc_by_name,
   (r.qc_at is not null and r.completed_at is not null and r.qc_at >= r.completed_at) as checked_since_completion,
   (select v.id from warehouses v where v.technician_id = r.technician_id and v.kind = 'van' and v.active order by v.created_at limit 1) as van_id,
   (select coalesce(json_agg(${WORK_ENTRY_JSON} order by w.started_at, w.id), '[]'::json)
      from work_log_entries w join users wu on wu.id = w.technician_id where w.request_id = r.id) as work_log,
   (select coalesce(json_agg(pl order by pl.created_at, pl.id), '[]'::json) from (
-     select ${PART_LINE_SQL} from request_parts p join inventory_items i on i.id = p.item_id where p.request_id = r.id) pl) as parts,
+     select ${PART_LINE_COLUMNS} from request_parts p join inventory_items i on i.id = p.item_id where p.request_id = r.id) pl) as parts,
   (select json_build_object(
      'subtotal', coalesce(sum(${SUBTOTAL}), 0)::numeric(14,2)::text,
      'tax', coalesce(sum(${TAX}), 0)::numeric(14,2)::text,
@@ -45,16 +44,16 @@ export const FIELD_WORK_DETAIL_COLUMNS = sql.raw(`
    from request_parts p where p.request_id = r.id) as parts_totals,
   (select json_build_object('id', t.id, 'number', t.number, 'status', t.status) from transfers t where t.id = r.awaiting_transfer_id) as awaiting_transfer,
   (select coalesce(json_agg(json_build_object(
-     'id', a.id, 'kind', a.kind, 'content_type', a.content_type, 'size', a.size, 'caption', a.caption, 'created_at', ${iso('a.created_at')},
+     'id', a.id, 'kind', a.kind, 'content_type', a.content_type, 'size', a.size, 'caption', a.caption, 'created_at', ${isoSql('a.created_at')},
      'url', '/api/attachments/' || a.id, 'thumb_url', '/api/attachments/' || a.id || '?thumb=1') order by a.created_at, a.id), '[]'::json)
-   from attachments a where a.request_id = r.id) as attachments`);
+   from attachments a where a.request_id = r.id) as attachments`;
 
 /** What a service report list adds to each request `r`: parts total with tax, labor, the work log's length, the check. */
-export const REPORT_FIGURE_COLUMNS = sql.raw(`
+export const REPORT_FIGURE_COLUMNS = sql`
   (select coalesce(sum(${SUBTOTAL} + ${TAX}), 0)::numeric(14,2)::text from request_parts p where p.request_id = r.id) as parts_total,
   r.labor_hours::text as labor_hours,
   (select coalesce(floor(extract(epoch from sum(coalesce(w.ended_at, now()) - w.started_at))), 0)::int from work_log_entries w where w.request_id = r.id) as work_seconds,
-  r.qc_result`);
+  r.qc_result`;
 
 /** What the detail row carries for field work. */
 export interface FieldWorkRow {
@@ -84,7 +83,7 @@ export async function partLine(db: DbOrTx, lineId: string): Promise<TPartLine> {
 
 export async function workEntry(db: DbOrTx, entryId: string): Promise<TWorkLogEntry> {
   const [entry] = rowsOf<TWorkLogEntry>(
-    await db.execute(sql`select ${sql.raw(WORK_ENTRY_JSON)} as e from work_log_entries w join users wu on wu.id = w.technician_id where w.id = ${entryId}::uuid`),
+    await db.execute(sql`select ${WORK_ENTRY_JSON} as e from work_log_entries w join users wu on wu.id = w.technician_id where w.id = ${entryId}::uuid`),
   );
   return (entry as unknown as { e: TWorkLogEntry }).e;
 }

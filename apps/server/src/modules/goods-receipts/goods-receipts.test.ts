@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Role, TGoodsReceipt, TGoodsReceiptList, TSession, TSupplier } from '@portal/shared';
+import type { TGoodsReceipt, TGoodsReceiptList, TSupplier } from '@portal/shared';
 import { auditLog, goodsReceiptLines, goodsReceipts, inventoryItems, stockMovements, suppliers } from '../../db/schema.js';
-import { createUser, sessionFor, startTestServer, type TestServer } from '../../../test/harness.js';
-import { checkInvariant, rowsOf } from '../inventory/ledger.js';
+import { person, type Person, startTestServer, type TestServer } from '../../../test/harness.js';
+import { checkInvariant } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { levelOf, makeItem, makeWarehouse } from '../inventory/factories.js';
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string };
 const people = {} as Record<'admin' | 'sup' | 'tech' | 'customer', Person>;
 let main: { id: string };
 let branch: { id: string };
@@ -18,11 +18,6 @@ let itemB: { id: string };
 let retired: { id: string };
 let supplier: TSupplier;
 
-async function person(role: Role): Promise<Person> {
-  const { user } = await createUser(server, { role });
-  const session: TSession = await sessionFor(server, user.id);
-  return { id: user.id, role, token: session.access_token };
-}
 const call = (p: Person | null, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
   server.call(method, url, { token: p?.token, body: method === 'GET' ? undefined : (body ?? {}) });
 
@@ -66,7 +61,7 @@ beforeAll(async () => {
     ['tech', 'technician'],
     ['customer', 'customer'],
   ] as const) {
-    people[key] = await person(role);
+    people[key] = await person(server, role);
   }
   const db = server.ctx.db;
   main = await makeWarehouse(db, { kind: 'main', name: 'المستودع الرئيسي' });

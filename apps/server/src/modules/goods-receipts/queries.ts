@@ -1,11 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TGoodsReceiptLine, TGoodsReceiptListQuery, TSupplier, TSupplierListQuery, WarehouseKind } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
-import { after, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
-
-/** A timestamp as ISO 8601 in UTC, the same text from both drivers. */
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+import { rowsOf } from '../../db/rows.js';
+import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
+import { isoSql, like, where } from '../../db/sql.js';
 
 // ---------------------------------------------------------------------------------------
 // Suppliers
@@ -13,7 +11,7 @@ const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-M
 const SUPPLIER_SELECT = sql`
   select s.id, s.name, s.phone, s.vat_number, s.active,
     (select count(*)::int from goods_receipts r where r.supplier_id = s.id) as receipt_count,
-    ${iso('s.created_at')} as created_at, ${iso('s.updated_at')} as updated_at
+    ${isoSql('s.created_at')} as created_at, ${isoSql('s.updated_at')} as updated_at
   from suppliers s`;
 
 export async function findSupplier(db: DbOrTx, id: string): Promise<TSupplier | null> {
@@ -45,11 +43,10 @@ export async function listSuppliers(db: DbOrTx, q: TSupplierListQuery) {
       limit ${q.limit + 1}`),
   );
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from suppliers s where ${where(filters)}`));
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
+  const page = pageOf(rows, q.limit, (last) => [last.sort_key_text, last.id]);
   return {
-    items: page.map(({ sort_key_text: _k, sort_key: _s, ...r }): TSupplier => r),
-    next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_key_text, last.id]) : null,
+    items: page.items.map(({ sort_key_text: _k, sort_key: _s, ...r }): TSupplier => r),
+    next_cursor: page.next_cursor,
     total: count?.n ?? 0,
   };
 }
@@ -94,7 +91,7 @@ const LINES_JSON = sql`(
 
 const receiptSelect = (full: boolean) => sql`
   select ${full ? sql`${LINES_JSON} as lines,` : sql``}
-    r.id, r.number, r.reference, r.received_on::text as received_on, r.notes, ${iso('r.created_at')} as created_at,
+    r.id, r.number, r.reference, r.received_on::text as received_on, r.notes, ${isoSql('r.created_at')} as created_at,
     r.created_by, u.name as created_by_name,
     w.id as warehouse_id, w.code as warehouse_code, w.name as warehouse_name, w.kind as warehouse_kind,
     s.id as supplier_id, s.name as supplier_name, s.phone as supplier_phone, s.vat_number as supplier_vat_number,
@@ -151,11 +148,10 @@ export async function listReceipts(db: DbOrTx, q: TGoodsReceiptListQuery) {
   const [count] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from goods_receipts r join suppliers s on s.id = r.supplier_id where ${where(filters)}`),
   );
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
+  const page = pageOf(rows, q.limit, (last) => [last.sort_key_text, last.id]);
   return {
-    rows: page,
-    next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_key_text, last.id]) : null,
+    rows: page.items,
+    next_cursor: page.next_cursor,
     total: count?.n ?? 0,
   };
 }

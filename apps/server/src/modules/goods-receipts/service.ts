@@ -22,7 +22,8 @@ import { companyZoneSql } from '../../lib/date-filter.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { applyMovements, rowsOf } from '../inventory/ledger.js';
+import { applyMovements } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { findReceipt, findSupplier, listReceipts, listSuppliers, type FullReceiptRow, type ReceiptRow } from './queries.js';
 

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TImportReport, TItemCategory, TSession } from '@portal/shared';
 import { auditLog, inventoryItems, itemCategories } from '../../db/schema.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { rowsOf } from './ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { makeCategory, makeItem, makeWarehouse, receive } from './factories.js';
 
 let server: TestServer;

@@ -21,8 +21,8 @@ import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
 import { audienceFor, publish } from '../realtime/events.js';
-import { like } from './keyset.js';
-import { rowsOf } from './ledger.js';
+import { like } from '../../db/sql.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Item categories (issue #24): a code the items refer to (inventory_items.category, a foreign

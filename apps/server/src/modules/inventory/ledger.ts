@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { MovementKindName, StockStatus } from '@portal/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { inventoryItems, stockMovements, warehouses } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { notify } from '../notifications/service.js';
@@ -30,11 +31,6 @@ const SIGNED_QUANTITY = /^[-+]?\d{1,11}(\.\d{1,3})?$/;
 const STATUS_RANK: Record<StockStatus, number> = { in_stock: 0, low_stock: 1, out_of_stock: 2 };
 // A NOTIFY payload must stay small: list ids only when they are few.
 const MAX_EVENT_IDS = 50;
-
-/** Both drivers answer `execute` with `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * The company's low-stock rule (`low_stock_rule` setting), read by the statement itself like

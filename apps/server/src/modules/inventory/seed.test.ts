@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { checkInvariant, rowsOf } from './ledger.js';
+import { checkInvariant } from './ledger.js';
+import { rowsOf } from '../../db/rows.js';
 
 let server: TestServer;
 beforeAll(async () => {

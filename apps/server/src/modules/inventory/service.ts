@@ -28,8 +28,10 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
-import { after, encodeCursor, like, orderBy, where, type KeyType } from './keyset.js';
-import { applyMovements, lockLevel, rowsOf, statusSql } from './ledger.js';
+import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
+import { isoSql, like, where } from '../../db/sql.js';
+import { applyMovements, lockLevel, statusSql } from './ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { assertCategory } from './categories.js';
 import { STOCK_ROW_COLUMNS, stockRowsSql } from './queries.js';
 
@@ -67,8 +69,8 @@ export function itemsSql(sort: TItemListQuery['sort'], warehouseId?: string): SQ
       round(i.price * (1 + i.tax_rate / 100), 2)::numeric(14,2)::text as total,
       coalesce(s.q, 0)::numeric(14,3)::text as quantity,
       ${statusSql(sql`coalesce(s.t, 0)`, sql`i.min_quantity`)} as status,
-      to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-      to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
+      ${isoSql('i.created_at', 'us')} as created_at,
+      ${isoSql('i.updated_at', 'us')} as updated_at,
       (${sql.raw(ITEM_SORT[sort].expr)})::text as sort_key
     from inventory_items i ${warehouseId ? sql`join` : sql`left join`} ${stock} s on s.item_id = i.id
     join item_categories ic on ic.code = i.category
@@ -129,7 +131,7 @@ type MovementRow = TMovement & { ts: string };
 const MOVEMENT_SELECT = sql`
   select m.id, m.item_id, i.code as item_code, i.name as item_name, m.warehouse_id, w.code as warehouse_code, w.name as warehouse_name,
     m.quantity::text as quantity, m.kind::text as kind, m.document_type, m.document_id, m.document_number, m.actor_id, u.name as actor_name,
-    to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, m.created_at::text as ts
+    ${isoSql('m.created_at', 'us')} as created_at, m.created_at::text as ts
   from stock_movements m
   join inventory_items i on i.id = m.item_id
   join warehouses w on w.id = m.warehouse_id
@@ -142,7 +144,7 @@ const ADJUSTMENT_SELECT = sql`
     a.quantity_change::text as quantity_change, a.counted_quantity::text as counted_quantity,
     a.quantity_before::text as quantity_before, a.quantity_after::text as quantity_after,
     a.reason::text as reason, a.notes, a.created_by, u.name as created_by_name,
-    to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, a.created_at::text as ts
+    ${isoSql('a.created_at', 'us')} as created_at, a.created_at::text as ts
   from adjustments a
   join inventory_items i on i.id = a.item_id
   join warehouses w on w.id = a.warehouse_id
@@ -180,11 +182,10 @@ export function createInventoryService(ctx: AppContext) {
         ),
       );
       const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${typed} x where ${where(filters)}`));
-      const items = page.slice(0, q.limit);
-      const last = items.at(-1);
+      const { items, next_cursor } = pageOf(page, q.limit, (last) => [last.sort_text, last.id]);
       return {
         items: items.map(toItem),
-        next_cursor: page.length > q.limit && last ? encodeCursor([last.sort_text, last.id]) : null,
+        next_cursor,
         total: count?.n ?? 0,
       };
     },
@@ -285,11 +286,10 @@ export function createInventoryService(ctx: AppContext) {
           limit ${q.limit + 1}`),
       );
       const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${keyed} s`));
-      const items = page.slice(0, q.limit);
-      const last = items.at(-1);
+      const { items, next_cursor } = pageOf(page, q.limit, (last) => [last.sort_text, last.item_id, last.warehouse_id]);
       return {
         items: items.map(({ sort_text: _s, ...r }) => r),
-        next_cursor: page.length > q.limit && last ? encodeCursor([last.sort_text, last.item_id, last.warehouse_id]) : null,
+        next_cursor,
         total: count?.n ?? 0,
       };
     },
@@ -309,11 +309,10 @@ export function createInventoryService(ctx: AppContext) {
           limit ${q.limit + 1}`),
       );
       const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stock_movements m where ${where(filters)}`));
-      const items = page.slice(0, q.limit);
-      const last = items.at(-1);
+      const { items, next_cursor } = pageOf(page, q.limit, (last) => [last.ts, last.id]);
       return {
         items: items.map(stripTs),
-        next_cursor: page.length > q.limit && last ? encodeCursor([last.ts, last.id]) : null,
+        next_cursor,
         total: count?.n ?? 0,
       };
     },
@@ -339,11 +338,10 @@ export function createInventoryService(ctx: AppContext) {
       const [count] = rowsOf<{ n: number }>(
         await db.execute(sql`select count(*)::int as n from adjustments a join inventory_items i on i.id = a.item_id where ${where(filters)}`),
       );
-      const items = page.slice(0, q.limit);
-      const last = items.at(-1);
+      const { items, next_cursor } = pageOf(page, q.limit, (last) => [last.ts, last.id]);
       return {
         items: items.map(stripTs),
-        next_cursor: page.length > q.limit && last ? encodeCursor([last.ts, last.id]) : null,
+        next_cursor,
         total: count?.n ?? 0,
       };
     },

@@ -3,7 +3,8 @@ import type { TStockRow, TWarehouseStatus } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { getWarehouse } from '../warehouses/service.js';
-import { checkInvariant, rowsOf } from './ledger.js';
+import { checkInvariant } from './ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { STOCK_ROW_COLUMNS, stockRowsSql } from './queries.js';
 
 /**

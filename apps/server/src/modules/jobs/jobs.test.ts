@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { JOB_HANDLERS } from './handlers.js';
 import { createJobRunner } from './runner.js';
 import { enqueue } from './queue.js';

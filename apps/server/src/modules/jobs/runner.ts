@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * The job scheduler. Every instance polls the `jobs` table; due jobs are claimed with

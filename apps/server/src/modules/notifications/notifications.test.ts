@@ -4,7 +4,7 @@ import type { TSession } from '@portal/shared';
 import { auditLog, notifications, users } from '../../db/schema.js';
 import { notify } from './service.js';
 import { createUser, realtimeUrl, startTestServer, type TestServer } from '../../../test/harness.js';
-import { TestSocket, settle } from '../../../test/ws-client.js';
+import { TestSocket } from '../../../test/ws-client.js';
 
 let server: TestServer;
 let admin: TSession;
@@ -152,8 +152,10 @@ describe('realtime delivery', () => {
     await announce({ audience: { kind: 'user', user_id: me.user.id } });
     const event = await mine.waitFor((f) => f.type === 'event' && f.event === 'notification.created', 1000);
     expect(event).toMatchObject({ topic: 'notifications', payload: { ids: [expect.any(String)] } });
-    await settle();
-    expect(theirs.events('notification.created')).toHaveLength(0);
+    // A later one for the other user reaches them; mine, sent first, would have come before it.
+    await announce({ audience: { kind: 'user', user_id: other.user.id } });
+    await theirs.waitFor((f) => f.type === 'event' && f.event === 'notification.created', 1000);
+    expect(theirs.events('notification.created')).toHaveLength(1);
   });
 
   it('delivers role announcements to that role only', async () => {
@@ -163,8 +165,10 @@ describe('realtime delivery', () => {
     const customerSocket = await socketFor(customer.session);
     await announce({ audience: { kind: 'role', role: 'technician' } });
     await techSocket.waitFor((f) => f.type === 'event' && f.event === 'notification.created', 1000);
-    await settle();
-    expect(customerSocket.events('notification.created')).toHaveLength(0);
+    // A later one for the customer reaches them; the technicians' one, sent first, would have come before it.
+    await announce({ audience: { kind: 'user', user_id: customer.user.id } });
+    await customerSocket.waitFor((f) => f.type === 'event' && f.event === 'notification.created', 1000);
+    expect(customerSocket.events('notification.created')).toHaveLength(1);
   });
 
   it('never delivers (or stores) a notification whose transaction rolled back', async () => {
@@ -179,7 +183,6 @@ describe('realtime delivery', () => {
     // A committed one afterwards arrives, so the socket was listening all along.
     await server.ctx.db.transaction((tx) => notify(tx, { userIds: [me.user.id] }, { title: 'real', message: 'real' }));
     await socket.waitFor((f) => f.type === 'event' && f.event === 'notification.created', 1000);
-    await settle();
     expect(socket.events('notification.created')).toHaveLength(1);
     const rows = await server.ctx.db.select().from(notifications).where(eq(notifications.userId, me.user.id));
     expect(rows.map((r) => r.title)).toEqual(['real']);

@@ -5,7 +5,8 @@ import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { cursorTuple, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { pageOf } from '../../db/keyset.js';
+import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { formatInZone } from '../../mail/templates.js';
 import { publish } from '../realtime/events.js';
@@ -156,12 +157,11 @@ export function createNotificationService(ctx: AppContext) {
         )
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(q.limit + 1);
-      const page = rows.slice(0, q.limit);
-      const last = page.at(-1);
+      const page = pageOf(rows, q.limit, (last) => [last.ts, last.n.id]);
       return {
-        items: page.map((r) => toApi(r.n)),
+        items: page.items.map((r) => toApi(r.n)),
         unread_count: await unreadCount(actor.userId),
-        next_cursor: rows.length > q.limit && last ? encodeCursor([last.ts, last.n.id]) : null,
+        next_cursor: page.next_cursor,
       };
     },
 

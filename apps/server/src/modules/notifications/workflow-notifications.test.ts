@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { ZCreateServiceRequest, type Role, type TServiceRequest, type TServiceRequestList } from '@portal/shared';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { ZCreateServiceRequest, type TServiceRequest, type TServiceRequestList } from '@portal/shared';
+import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { rowsOf } from '../../db/rows.js';
 import { makeItem, receive } from '../inventory/factories.js';
-import { applyRequestAction, createServiceRequest, type RequestCaller } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
 import { DEFAULT_SETTINGS, putSetting } from '../settings/service.js';
 import { notify } from './service.js';
 
@@ -23,15 +23,8 @@ const ar = locale('ar');
  */
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string; name: string };
 const P = {} as Record<'admin' | 'admin2' | 'tech' | 'customer', Person>;
 
-async function person(role: Role, name?: string): Promise<Person> {
-  const { user } = await createUser(server, { role, ...(name ? { name } : {}) });
-  const session = await sessionFor(server, user.id);
-  return { id: user.id, role, token: session.access_token, name: user.name };
-}
-const caller = (p: Person): RequestCaller => ({ userId: p.id, role: p.role, ip: null });
 const call = (p: Person, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
   server.call(method, url, { token: p.token, body: method === 'GET' ? undefined : (body ?? {}) });
 const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await server.ctx.db.execute(query));
@@ -76,10 +69,10 @@ const dashboardFigure = async () => (await call(P.admin, 'GET', '/api/dashboard/
 
 beforeAll(async () => {
   server = await startTestServer();
-  P.admin = await person('admin', 'QC Admin');
-  P.admin2 = await person('admin', 'Second Admin');
-  P.tech = await person('technician', 'Workflow Tech');
-  P.customer = await person('customer', 'Workflow Customer');
+  P.admin = await person(server, 'admin', 'QC Admin');
+  P.admin2 = await person(server, 'admin', 'Second Admin');
+  P.tech = await person(server, 'technician', 'Workflow Tech');
+  P.customer = await person(server, 'customer', 'Workflow Customer');
 });
 afterAll(() => server?.close());
 
@@ -149,7 +142,7 @@ describe(`quality check due (${TEST_DB})`, () => {
     await complete(r);
     const searched = (await call(P.admin, 'GET', `/api/service-requests?quality=pending&q=${r.number}`)).json() as TServiceRequestList;
     expect(searched.items.map((i) => i.id)).toEqual([r.id]);
-    const other = await person('customer');
+    const other = await person(server, 'customer');
     expect((await call(other, 'GET', '/api/service-requests?quality=pending')).json().items).toEqual([]);
   });
 });
@@ -197,8 +190,8 @@ describe(`customer-facing wording (${TEST_DB})`, () => {
 
 describe(`times in notifications (${TEST_DB})`, () => {
   it('are written in each reader\'s language, in the company zone, one notify for both', async () => {
-    const arabic = await person('customer', 'Arabic Reader');
-    const english = await person('customer', 'English Reader');
+    const arabic = await person(server, 'customer', 'Arabic Reader');
+    const english = await person(server, 'customer', 'English Reader');
     await server.ctx.db.execute(sql`update users set language = 'en' where id = ${english.id}::uuid`);
     await server.ctx.db.execute(sql`update users set language = 'ar' where id = ${arabic.id}::uuid`);
     await putSetting(server.ctx.db, 'time_zone', 'Asia/Riyadh', null);
@@ -243,7 +236,7 @@ describe(`a booking assigned on the spot (${TEST_DB})`, () => {
     await putSetting(server.ctx.db, 'service_types', [...DEFAULT_SETTINGS.service_types, { code: TYPE, name_en: 'Workflow', name_ar: 'سير العمل' }], null);
     const allDay = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { start: '00:00', end: '23:00' }]));
     await server.ctx.db.execute(sql`update technicians set weekly_hours = ${JSON.stringify(allDay)}::jsonb, skills = array[${TYPE}]::text[] where user_id = ${P.tech.id}::uuid`);
-    const customer = await person('customer', 'Booking Customer');
+    const customer = await person(server, 'customer', 'Booking Customer');
     await server.ctx.db.execute(sql`update users set language = 'en' where id = ${customer.id}::uuid`);
     const start = DateTime.now().setZone('Asia/Riyadh').plus({ days: 3 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
     const res = await call(customer, 'POST', '/api/bookings', {

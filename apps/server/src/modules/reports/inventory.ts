@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { unitName, type Language, type MovementKindName, type StockStatus, type TInventoryReport, type TInventoryReportQuery, type TItem } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { stockRowsSql } from '../inventory/queries.js';
 import { itemsSql } from '../inventory/service.js';
 import { formatDate } from '../../lib/documents.js';
-import { where } from '../inventory/keyset.js';
+import { where } from '../../db/sql.js';
 import { boundMs, isDay } from '../../lib/date-filter.js';
 import { getSettings } from '../settings/service.js';
 

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { Role, TPerformanceQuery, TPerformanceReport, TTechnicianPerformance } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { getSettings } from '../settings/service.js';
 
 /**

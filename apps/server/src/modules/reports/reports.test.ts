@@ -5,23 +5,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { ZCreateServiceRequest, type Role, type TPerformanceReport, type TServiceReport, type TServiceReportList } from '@portal/shared';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { ZCreateServiceRequest, type TPerformanceReport, type TServiceReport, type TServiceReportList } from '@portal/shared';
+import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { makeItem, receive } from '../inventory/factories.js';
-import { rowsOf } from '../inventory/ledger.js';
-import { applyRequestAction, createServiceRequest, type RequestCaller } from '../service-requests/service.js';
+import { rowsOf } from '../../db/rows.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
 import { technicianDashboard } from '../dashboard/technician.js';
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string; name: string };
 const P = {} as Record<'admin' | 'tech' | 'tech2' | 'perf' | 'customer' | 'customer2', Person>;
 
-async function person(role: Role, name?: string): Promise<Person> {
-  const { user } = await createUser(server, { role, ...(name ? { name } : {}) });
-  const session = await sessionFor(server, user.id);
-  return { id: user.id, role, token: session.access_token, name: user.name };
-}
-const caller = (p: Person): RequestCaller => ({ userId: p.id, role: p.role, ip: null });
 const get = (p: Person, url: string) => server.call('GET', url, { token: p.token });
 const post = (p: Person, url: string, body: unknown = {}) => server.call('POST', url, { token: p.token, body });
 const exec = (query: ReturnType<typeof sql>) => server.ctx.db.execute(query);
@@ -64,12 +57,12 @@ function pdfText(pdf: Buffer): string | null {
 
 beforeAll(async () => {
   server = await startTestServer();
-  P.admin = await person('admin');
-  P.tech = await person('technician', 'Report Tech');
-  P.tech2 = await person('technician', 'Other Tech');
-  P.perf = await person('technician', 'Performance Tech');
-  P.customer = await person('customer', 'سارة العتيبي');
-  P.customer2 = await person('customer');
+  P.admin = await person(server, 'admin');
+  P.tech = await person(server, 'technician', 'Report Tech');
+  P.tech2 = await person(server, 'technician', 'Other Tech');
+  P.perf = await person(server, 'technician', 'Performance Tech');
+  P.customer = await person(server, 'customer', 'سارة العتيبي');
+  P.customer2 = await person(server, 'customer');
 });
 afterAll(() => server?.close());
 

@@ -3,7 +3,7 @@ import type { Language, Role, TServiceReport, TServiceReportList, TServiceReport
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { REPORT_FIGURE_COLUMNS } from '../field-work/queries.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { listRequests } from '../service-requests/queries.js';
 import { summaryOf, type RequestCaller, type ServiceRequestService } from '../service-requests/service.js';
 import { getSettings } from '../settings/service.js';

@@ -4,7 +4,8 @@ import type { Actor, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql } from '../../db/sql.js';
 import { publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
 import { dayBounds, fitsHours } from '../booking/availability.js';
@@ -12,7 +13,6 @@ import { lockTechnician } from '../booking/queries.js';
 
 export type ScheduleCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
 
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const DAYS = ['0', '1', '2', '3', '4', '5', '6'] as const;
 
 /** A technician's schedule is theirs (manage:schedule:own) or any technician's for admins; anyone else's is a 404. */
@@ -33,7 +33,7 @@ interface BookedRow {
 async function booked(tx: Tx, technicianId: string, range?: { from: string; to: string }): Promise<BookedRow[]> {
   return rowsOf<BookedRow>(
     await tx.execute(sql`
-      select id, number, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, status
+      select id, number, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, status
       from appointments
       where technician_id = ${technicianId}::uuid and status in ('scheduled', 'confirmed') and ends_at > now()
         ${range ? sql`and starts_at < ${range.to}::timestamptz and ends_at > ${range.from}::timestamptz` : sql``}
@@ -122,7 +122,7 @@ export function createScheduleService(ctx: AppContext) {
       const to = bound(q.to, 'end');
       const items = rowsOf<TTimeOff>(
         await db.execute(sql`
-          select id, technician_id, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, reason, ${iso('created_at')} as created_at
+          select id, technician_id, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, reason, ${isoSql('created_at')} as created_at
           from technician_time_off
           where technician_id = ${technicianId}::uuid
             and ends_at > ${from ?? sql`now()`}::timestamptz
@@ -145,7 +145,7 @@ export function createScheduleService(ctx: AppContext) {
           await tx.execute(sql`
             insert into technician_time_off (technician_id, starts_at, ends_at, reason)
             values (${technicianId}::uuid, ${from}::timestamptz, ${to}::timestamptz, ${body.reason})
-            returning id, technician_id, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, reason, ${iso('created_at')} as created_at`),
+            returning id, technician_id, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, reason, ${isoSql('created_at')} as created_at`),
         );
         await audit(tx, { actorId: caller.userId, action: 'technician.time_off_added', entity: 'technician', entityId: technicianId, after: { ...row }, ip: caller.ip });
         await publishSchedule(tx, technicianId);
@@ -159,7 +159,7 @@ export function createScheduleService(ctx: AppContext) {
         const [row] = rowsOf<{ id: string; starts_at: string; ends_at: string; reason: string | null }>(
           await tx.execute(sql`
             delete from technician_time_off where id = ${timeOffId}::uuid and technician_id = ${technicianId}::uuid
-            returning id, ${iso('starts_at')} as starts_at, ${iso('ends_at')} as ends_at, reason`),
+            returning id, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, reason`),
         );
         if (!row) throw notFound('Time off');
         await audit(tx, { actorId: caller.userId, action: 'technician.time_off_removed', entity: 'technician', entityId: technicianId, before: { ...row }, ip: caller.ip });

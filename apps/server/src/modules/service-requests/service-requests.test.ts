@@ -8,7 +8,6 @@ import {
   SERVICE_REQUEST_ACTIONS,
   SERVICE_REQUEST_RULES,
   SERVICE_REQUEST_STATUSES,
-  type Role,
   type ServiceRequestAction,
   type ServiceRequestStatus,
   type TCreateServiceRequest,
@@ -17,21 +16,14 @@ import {
   ZCreateServiceRequest,
 } from '@portal/shared';
 import { attachments, auditLog, counters, customers, notifications, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
-import { createUser, outbox, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { rowsOf } from '../inventory/ledger.js';
-import { applyRequestAction, createServiceRequest, giveFeedback, type RequestCaller } from './service.js';
+import { caller, outbox, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { rowsOf } from '../../db/rows.js';
+import { applyRequestAction, createServiceRequest, giveFeedback } from './service.js';
 import { isoOfUtcText, listRequests, listStatement, type ListQueryInput } from './queries.js';
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string; name: string };
 const people: Record<'admin' | 'admin2' | 'tech' | 'tech2' | 'customer' | 'customer2' | 'sup', Person> = {} as never;
 
-async function person(role: Role, name?: string): Promise<Person> {
-  const { user } = await createUser(server, { role, ...(name ? { name } : {}) });
-  const session = await sessionFor(server, user.id);
-  return { id: user.id, role, token: session.access_token, name: user.name };
-}
-const caller = (p: Person): RequestCaller => ({ userId: p.id, role: p.role, ip: null });
 const call = (p: Person | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: unknown) =>
   server.call(method, url, { token: p?.token, body: method === 'GET' ? undefined : (body ?? {}) });
 
@@ -112,7 +104,7 @@ beforeAll(async () => {
     ['customer2', 'customer'],
     ['sup', 'whs_supervisor'],
   ] as const) {
-    people[key] = await person(role);
+    people[key] = await person(server, role);
   }
 });
 afterAll(async () => {
@@ -327,7 +319,7 @@ describe('service requests', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ technician_id: 'invalid' });
     }
-    const gone = await person('technician');
+    const gone = await person(server, 'technician');
     await db().update(users).set({ active: false }).where(eq(users.id, gone.id));
     expect((await call(people.admin, 'POST', `/api/service-requests/${p.id}/assign`, { technician_id: gone.id })).statusCode).toBe(400);
     expect(await historyCount(p.id)).toBe(hp);
@@ -479,7 +471,7 @@ describe('service requests', () => {
   });
 
   it('a customer’s new name reaches the search of their requests (admin edit and own profile)', async () => {
-    const cust = await person('customer', 'Original Name');
+    const cust = await person(server, 'customer', 'Original Name');
     const r = await requestIn('pending', cust);
     const search = async (q: string) => ((await call(people.admin, 'GET', `/api/service-requests?q=${encodeURIComponent(q)}`)).json() as TServiceRequestList).items.map((i) => i.id);
     expect(await search('original name')).toContain(r.id);
@@ -494,7 +486,7 @@ describe('service requests', () => {
   });
 
   it('a request matched both by its own text and by its customer’s name is listed and counted once', async () => {
-    const quartz = await person('customer', 'Zebulon Quartzite');
+    const quartz = await person(server, 'customer', 'Zebulon Quartzite');
     const both = await requestIn('pending', quartz, people.tech, { problem_description: 'Quartzite chip under the keyboard' });
     const nameOnly = await requestIn('pending', quartz);
     const textOnly = await requestIn('pending', people.customer, people.tech, { problem_description: 'quartzite dust in the fan' });
@@ -523,8 +515,8 @@ describe('request lists', () => {
   const made: { id: string; number: string }[] = [];
 
   beforeAll(async () => {
-    cust = await person('customer', 'List Customer');
-    techL = await person('technician');
+    cust = await person(server, 'customer', 'List Customer');
+    techL = await person(server, 'technician');
     const statuses: ServiceRequestStatus[] = ['pending', 'assigned', 'in_progress', 'pending_parts', 'completed', 'cancelled'];
     for (let i = 0; i < 18; i++) {
       const r = await requestIn(statuses[i % 6]!, cust, techL, {
@@ -669,7 +661,7 @@ describe('request lists', () => {
 
   it('a search by customer name pages each matching customer’s requests together with the text matches, in every sort and under both counts', async () => {
     // Three customers share a name; a fourth customer's request mentions it in its own text.
-    const named = [await person('customer', 'Marigold Vantablack'), await person('customer', 'Marigold Vantablack'), await person('customer', 'Lady Marigold Vantablack')];
+    const named = [await person(server, 'customer', 'Marigold Vantablack'), await person(server, 'customer', 'Marigold Vantablack'), await person(server, 'customer', 'Lady Marigold Vantablack')];
     const statuses: ServiceRequestStatus[] = ['pending', 'assigned', 'in_progress', 'completed', 'cancelled'];
     const rows: { id: string; number: string }[] = [];
     for (const [c, n] of [[0, 4], [1, 3], [2, 5]] as const) {
@@ -802,7 +794,7 @@ describe('request lists', () => {
 
 describe('customer dashboard', () => {
   it('figures on a known data set equal the hand-computed values', async () => {
-    const cust = await person('customer');
+    const cust = await person(server, 'customer');
     const empty = (await call(cust, 'GET', '/api/dashboard/customer')).json();
     expect(empty).toMatchObject({ total: 0, completion_rate: null, average_response_minutes: null, satisfaction: null, rating_count: 0, pending_tasks: [], recent_requests: [], upcoming_appointments: [] });
 

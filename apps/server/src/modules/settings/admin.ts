@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { refreshAllSlaDue } from '../dispatch/sla-due.js';
 import { reencodeImage, type ImageRules } from '../attachments/images.js';
 import { publish } from '../realtime/events.js';

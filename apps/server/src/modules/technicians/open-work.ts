@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { OPEN_REQUEST_STATUSES, type TTechnicianBusyDetails } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
+import { isoSql } from '../../db/sql.js';
 
 /** How many of the blocking records a refusal lists (the count says how many there are in all). */
 const LISTED = 50;
@@ -25,7 +26,7 @@ export async function openWorkOf(tx: DbOrTx, technicianId: string): Promise<TTec
   // Their live appointments still to come: a customer is expecting them.
   const appointments = rowsOf<TTechnicianBusyDetails['appointments'][number] & { total: number }>(
     await tx.execute(sql`
-      select a.id, a.number, to_char(a.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as starts_at, count(*) over ()::int as total
+      select a.id, a.number, ${isoSql('a.starts_at')} as starts_at, count(*) over ()::int as total
       from appointments a
       where a.technician_id = ${technicianId}::uuid and a.status in ('scheduled', 'confirmed') and a.starts_at > now()
       order by a.starts_at, a.id

@@ -15,9 +15,10 @@ import { technicians, users, warehouses } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { publishUsersChanged } from '../auth/queries.js';
-import { after as afterCursor, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
+import { after as afterCursor, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
+import { like, toIso, where } from '../../db/sql.js';
 import { lockTechnician } from '../booking/queries.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { assertHoursKeepBookings } from '../schedule/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';
@@ -95,7 +96,6 @@ interface Row {
   sort_text: string;
 }
 
-const iso = (v: Date | string) => new Date(v).toISOString();
 /** text[] arrives as an array from pg and PGlite alike; jsonb as an object (or text on older drivers). */
 const skillsOf = (v: Row['skills']) => (Array.isArray(v) ? v : String(v).replace(/^\{|\}$/g, '').split(',').filter(Boolean));
 
@@ -113,8 +113,8 @@ function toApi(r: Row): TTechnician {
     open_jobs: r.open_jobs,
     average_rating: r.average_rating,
     rating_count: r.rating_count,
-    created_at: iso(r.created_at),
-    last_sign_in_at: r.last_sign_in_at ? iso(r.last_sign_in_at) : null,
+    created_at: toIso(r.created_at),
+    last_sign_in_at: r.last_sign_in_at ? toIso(r.last_sign_in_at) : null,
   };
 }
 
@@ -177,11 +177,10 @@ export function createTechnicianService(ctx: AppContext, accounts: UserAdminServ
         ),
       );
       const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} x where ${where(filters)}`));
-      const items = page.slice(0, q.limit);
-      const last = items.at(-1);
+      const { items, next_cursor } = pageOf(page, q.limit, (last) => [last.sort_text, last.id]);
       return {
         items: items.map(toApi),
-        next_cursor: page.length > q.limit && last ? encodeCursor([last.sort_text, last.id]) : null,
+        next_cursor,
         total: count?.n ?? 0,
       };
     },

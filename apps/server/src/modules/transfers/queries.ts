@@ -1,12 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransferStatus, TTransferEvent, TTransferLine, TTransferListQuery, TTransferWarehouse, WarehouseKind } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
-import { after, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
-
-/** A timestamp as ISO 8601 in UTC, the same text from both drivers. */
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
+import { isoSql, like, where } from '../../db/sql.js';
 
 /**
  * Who may see which transfers: everyone (`any`), only those from or into the van of one
@@ -77,7 +75,7 @@ const LINES_JSON = sql`(
 const TIMELINE_JSON = sql`(
     select coalesce(json_agg(json_build_object(
       'from_status', e.from_status, 'to_status', e.to_status, 'actor_id', e.actor_id, 'actor_name', u.name,
-      'note', e.note, 'at', ${iso('e.created_at')}) order by e.created_at, e.id), '[]'::json)
+      'note', e.note, 'at', ${isoSql('e.created_at')}) order by e.created_at, e.id), '[]'::json)
     from transfer_events e left join users u on u.id = e.actor_id
     where e.transfer_id = t.id)`;
 
@@ -88,10 +86,10 @@ const callerColumns = (callerId: string) => sql`
 const transferSelect = (callerId: string, full: boolean) => sql`
   select ${callerColumns(callerId)}, ${full ? sql`${LINES_JSON} as lines, ${TIMELINE_JSON} as timeline,` : sql``}
     t.id, t.number, t.status, t.notes,
-    t.requested_by, ru.name as requested_by_name, ${iso('t.requested_at')} as requested_at,
-    t.decided_by, du.name as decided_by_name, ${iso('t.decided_at')} as decided_at, t.rejection_reason,
-    t.received_by, rcu.name as received_by_name, ${iso('t.received_at')} as received_at,
-    t.cancelled_by, cu.name as cancelled_by_name, ${iso('t.cancelled_at')} as cancelled_at,
+    t.requested_by, ru.name as requested_by_name, ${isoSql('t.requested_at')} as requested_at,
+    t.decided_by, du.name as decided_by_name, ${isoSql('t.decided_at')} as decided_at, t.rejection_reason,
+    t.received_by, rcu.name as received_by_name, ${isoSql('t.received_at')} as received_at,
+    t.cancelled_by, cu.name as cancelled_by_name, ${isoSql('t.cancelled_at')} as cancelled_at,
     fw.id as from_id, fw.code as from_code, fw.name as from_name, fw.kind as from_kind, fw.technician_id as from_technician_id, fw.active as from_active,
     tw.id as to_id, tw.code as to_code, tw.name as to_name, tw.kind as to_kind, tw.technician_id as to_technician_id, tw.active as to_active,
     (select count(*)::int from transfer_lines l where l.transfer_id = t.id) as line_count
@@ -211,11 +209,10 @@ export async function listTransfers(db: DbOrTx, q: TTransferListQuery, callerId:
       limit ${q.limit + 1}`),
   );
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from transfers t where ${where(filters)}`));
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
+  const page = pageOf(rows, q.limit, (last) => [last.sort_key_text, last.id]);
   return {
-    rows: page,
-    next_cursor: rows.length > q.limit && last ? encodeCursor([last.sort_key_text, last.id]) : null,
+    rows: page.items,
+    next_cursor: page.next_cursor,
     total: count?.n ?? 0,
   };
 }

@@ -20,7 +20,8 @@ import { inventoryItems, transferEvents, transferLines, transfers, users, wareho
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { applyMovements, rowsOf } from '../inventory/ledger.js';
+import { applyMovements } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 import { notify } from '../notifications/service.js';
 import { audienceFor, publish } from '../realtime/events.js';
 import { getSettings } from '../settings/service.js';

@@ -12,32 +12,30 @@ import {
   type Role,
   type TransferAction,
   type TransferStatus,
-  type TSession,
   type TTransfer,
   ZCreateServiceRequest,
 } from '@portal/shared';
 import { counters, inventoryItems, notifications, stockMovements, transferEvents, transfers, warehouses } from '../../db/schema.js';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { caller, person, type Person as SignedInPerson, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { checkInvariant } from '../inventory/ledger.js';
 import { levelOf, makeItem, makeWarehouse, receive } from '../inventory/factories.js';
-import { createTransfer, transitionTransfer, type TransferCaller } from './service.js';
+import { createTransfer, transitionTransfer } from './service.js';
 import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
 
 let server: TestServer;
-type Person = { id: string; role: Role; token: string; van?: string };
+type Person = SignedInPerson & { van?: string };
 const people: Record<'admin' | 'admin2' | 'sup' | 'sup2' | 'tech' | 'tech2' | 'customer', Person> = {} as never;
 let main: { id: string };
 let branch: { id: string };
 let itemA: { id: string };
 let itemB: { id: string };
 
-async function person(role: Role): Promise<Person> {
-  const { user } = await createUser(server, { role });
-  const session: TSession = await sessionFor(server, user.id);
-  const [van] = await server.ctx.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.technicianId, user.id));
-  return { id: user.id, role, token: session.access_token, van: van?.id };
+/** A signed-in person, with their van when they are a technician. */
+async function personWithVan(role: Role): Promise<Person> {
+  const signedInPerson = await person(server, role);
+  const [van] = await server.ctx.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.technicianId, signedInPerson.id));
+  return { ...signedInPerson, van: van?.id };
 }
-const caller = (p: Person): TransferCaller => ({ userId: p.id, role: p.role, ip: null });
 const call = (p: Person | null, method: 'GET' | 'POST', url: string, body?: unknown) =>
   server.call(method, url, { token: p?.token, body: method === 'POST' ? (body ?? {}) : undefined });
 
@@ -52,7 +50,7 @@ beforeAll(async () => {
     ['tech2', 'technician'],
     ['customer', 'customer'],
   ] as const) {
-    people[key] = await person(role);
+    people[key] = await personWithVan(role);
   }
   const db = server.ctx.db;
   main = await makeWarehouse(db, { kind: 'main', name: 'المستودع الرئيسي' });
@@ -210,7 +208,7 @@ describe('transfers', () => {
 
   it('receiving parts into a van tells its technician, once, which of their requests wait in pending_parts (nothing when none)', async () => {
     const db = server.ctx.db;
-    const [techA, techB, techC] = [await person('technician'), await person('technician'), await person('technician')];
+    const [techA, techB, techC] = [await personWithVan('technician'), await personWithVan('technician'), await personWithVan('technician')];
     /** A request of the customer assigned to `tech`, brought to in_progress or pending_parts by an admin. */
     const job = (tech: Person, status: 'in_progress' | 'pending_parts') =>
       db.transaction(async (tx) => {

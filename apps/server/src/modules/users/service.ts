@@ -11,8 +11,9 @@ import { welcomeMail } from '../../mail/templates.js';
 import { hashPassword, randomToken } from '../auth/crypto.js';
 import { invitationLink, issueInvitation } from '../auth/invitation.js';
 import { customerAddress, publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/queries.js';
-import { after as afterCursor, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
-import { rowsOf } from '../inventory/ledger.js';
+import { after as afterCursor, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
+import { like, toIso, where } from '../../db/sql.js';
+import { rowsOf } from '../../db/rows.js';
 import { getSettings } from '../settings/service.js';
 import { refuseIfBusy } from '../technicians/open-work.js';
 import { emailTaken, ensureVan, insertAccount, vanCodeTaken, type NewAccount } from './accounts.js';
@@ -61,7 +62,6 @@ interface ListRow {
   last_sign_in_at: Date | string | null;
   sort_text: string;
 }
-const iso = (v: Date | string) => new Date(v).toISOString();
 
 /**
  * Changes a user's name, mobile, role or active flag, in the caller's transaction. Deactivating
@@ -195,8 +195,7 @@ export function createUserAdminService(ctx: AppContext) {
         ),
       );
       const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} x where ${where(filters)}`));
-      const items = page.slice(0, q.limit);
-      const last = items.at(-1);
+      const { items, next_cursor } = pageOf(page, q.limit, (last) => [last.sort_text, last.id]);
       return {
         items: items.map((r) => ({
           id: r.id,
@@ -207,10 +206,10 @@ export function createUserAdminService(ctx: AppContext) {
           language: r.language,
           ...(r.role === 'customer' ? { address: r.address } : {}),
           active: r.active,
-          created_at: iso(r.created_at),
-          last_sign_in_at: r.last_sign_in_at ? iso(r.last_sign_in_at) : null,
+          created_at: toIso(r.created_at),
+          last_sign_in_at: r.last_sign_in_at ? toIso(r.last_sign_in_at) : null,
         })),
-        next_cursor: page.length > q.limit && last ? encodeCursor([last.sort_text, last.id]) : null,
+        next_cursor,
         total: count?.n ?? 0,
       };
     },

@@ -7,8 +7,10 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { audienceFor, publish } from '../realtime/events.js';
-import { after, encodeCursor, like, orderBy, where, type KeyType } from '../inventory/keyset.js';
-import { rowsOf, statusSql } from '../inventory/ledger.js';
+import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
+import { like, where } from '../../db/sql.js';
+import { statusSql } from '../inventory/ledger.js';
+import { rowsOf } from '../../db/rows.js';
 
 const SORT: Record<TWarehouseListQuery['sort'], { expr: string; type: KeyType }> = {
   code: { expr: 'lower(w.code)', type: 'text' },
@@ -103,11 +105,10 @@ export function createWarehouseService(ctx: AppContext) {
         ),
       );
       const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} x where ${where(filters)}`));
-      const items = page.slice(0, q.limit);
-      const last = items.at(-1);
+      const { items, next_cursor } = pageOf(page, q.limit, (last) => [last.sort_text, last.id]);
       return {
         items: items.map(toApi),
-        next_cursor: page.length > q.limit && last ? encodeCursor([last.sort_text, last.id]) : null,
+        next_cursor,
         total: count?.n ?? 0,
       };
     },

@@ -3,7 +3,7 @@ import { ZNewCustomerInput } from '@portal/shared';
 import { customers, users } from '../../../db/schema.js';
 import { randomToken } from '../../auth/crypto.js';
 import { publishUsersChanged } from '../../auth/queries.js';
-import { rowsOf } from '../../inventory/ledger.js';
+import { rowsOf } from '../../../db/rows.js';
 import { getSettings } from '../../settings/service.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
 

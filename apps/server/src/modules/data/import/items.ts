@@ -4,7 +4,7 @@ import { compareDecimal, ITEM_UNIT_NAMES, ITEM_UNITS, ZCreateItem } from '@porta
 import { inventoryItems } from '../../../db/schema.js';
 import { audit } from '../../../lib/audit.js';
 import { ensureCategory, findCategory } from '../../inventory/categories.js';
-import { rowsOf } from '../../inventory/ledger.js';
+import { rowsOf } from '../../../db/rows.js';
 import { audienceFor, publish } from '../../realtime/events.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
 

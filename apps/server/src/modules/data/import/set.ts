@@ -1,7 +1,7 @@
 import type { z } from 'zod';
+import { fieldCodeOf } from '@portal/shared';
 import type { Actor } from '../../../context.js';
 import type { DbOrTx, Tx } from '../../../db/client.js';
-import { fieldCodeOf } from '../../../lib/errors.js';
 import type { Problem } from '../messages.js';
 
 /** What one row of an import does. */
@@ -44,7 +44,7 @@ export function zodProblems(error: z.ZodError, cells: Cells, columnOf: (field: s
   for (const issue of error.issues) {
     const column = columnOf(String(issue.path[0] ?? ''));
     if (problems.some((p) => p.column === column)) continue;
-    const code = cells[column] ? fieldCodeOf({ keyword: issue.code, instancePath: '', message: issue.message, params: issue as unknown as Record<string, unknown> }) : 'required';
+    const code = cells[column] ? fieldCodeOf(issue) : 'required';
     problems.push({ column, code });
   }
   return problems;

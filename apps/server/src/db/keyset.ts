@@ -1,13 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@portal/shared';
-import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
-
-export { encodeCursor } from '../../lib/cursor.js';
+import { cursorTuple, decodeCursor, encodeCursor } from '../lib/cursor.js';
 
 /**
- * Keyset paging over a subquery that exposes `sort_key` (the sort column, any type) and one
- * or more id columns as tie-breakers. The cursor holds the last row's values as text, so
- * the next page starts exactly after it whatever the sort.
+ * Keyset paging: a list reads one row more than the page (`limit + 1`) to know whether
+ * another page follows, and the next cursor holds the page's last row's sort values (encoded
+ * by lib/cursor, checked against the list's schema when it comes back), so the next page
+ * starts exactly after that row whatever the sort.
+ */
+
+/** The page of `rows` (read with `limit + 1`) and the cursor of the next one, null on the last page. */
+export function pageOf<R>(rows: R[], limit: number, cursorOf: (last: R) => unknown): { items: R[]; next_cursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, next_cursor: rows.length > limit && last !== undefined ? encodeCursor(cursorOf(last)) : null };
+}
+
+/**
+ * The sort key types of a subquery that exposes `sort_key` (the sort column, any type) and
+ * one or more id columns as tie-breakers; the cursor holds the last row's values as text.
  */
 export type KeyType = 'text' | 'numeric' | 'timestamptz';
 
@@ -24,12 +35,3 @@ export function orderBy(ids: string[], order: SortOrder, alias = 'x'): SQL {
   const dir = order === 'asc' ? 'asc' : 'desc';
   return sql.raw([`${alias}.sort_key`, ...ids.map((c) => `${alias}.${c}`)].map((c) => `${c} ${dir}`).join(', '));
 }
-
-/** AND of the defined conditions (true when none). */
-export function where(conditions: (SQL | undefined | null | false)[]): SQL {
-  const list = conditions.filter((c): c is SQL => !!c);
-  return list.length ? sql.join(list, sql` and `) : sql`true`;
-}
-
-/** `%q%` for ilike, with the pattern characters escaped. */
-export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,25 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** AND of the defined conditions (true when none). */
+export function where(conditions: (SQL | undefined | null | false)[]): SQL {
+  const list = conditions.filter((c): c is SQL => !!c);
+  return list.length ? sql.join(list, sql` and `) : sql`true`;
+}
+
+/** `%q%` for ilike, with the pattern characters escaped. */
+export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const ISO_FORMAT = { ms: 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"', us: 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"' } as const;
+
+/**
+ * A timestamptz as ISO 8601 text in UTC, formatted by the statement itself: `column` is a
+ * column reference (`a.created_at`, trusted text, never user input) or an SQL fragment. With
+ * milliseconds (`ms`, what the API shows) or microseconds (`us`, exact: what a cursor needs).
+ */
+export function isoSql(column: string | SQL, precision: keyof typeof ISO_FORMAT = 'ms'): SQL {
+  const value = typeof column === 'string' ? sql.raw(column) : column;
+  return sql`to_char(${value} at time zone 'UTC', ${sql.raw(`'${ISO_FORMAT[precision]}'`)})`;
+}
+
+/** A timestamp (Date, epoch ms, or text PostgreSQL or JS gave) as ISO 8601 with milliseconds. */
+export const toIso = (value: Date | string | number): string => new Date(value).toISOString();
