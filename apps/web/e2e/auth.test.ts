@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLangDir, newContext, useBrowserPage, readResetLink, signIn, skipE2e } from './browser';
+import { htmlLangDir, useBrowserPage, readResetLink, signIn, skipE2e } from './browser';
 import { api, tokenOf } from './helpers';
 
 describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () => {
@@ -121,11 +121,9 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
     await t.page.getByTestId('reset-sent').waitFor();
     const link = await readResetLink(email);
 
-    const other = await newContext(t.browser);
-    const otherPage = await other.newPage();
+    const otherPage = await t.openPage();
     await otherPage.goto(link);
     await otherPage.getByTestId('reset-invalid').waitFor();
-    await other.close();
   });
 
   it('switches the language: <html dir> and lang flip, and the font follows', async () => {
@@ -150,12 +148,9 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
 
   it("greets a browser that prefers neither language in the company's default language (Arabic, or English when set)", async () => {
     const greet = async () => {
-      const french = await newContext(t.browser, { locale: 'fr-FR' });
-      const frenchPage = await french.newPage();
+      const frenchPage = await t.openPage({ locale: 'fr-FR' });
       await frenchPage.goto('/login');
-      const seen = await htmlLangDir(frenchPage);
-      await french.close();
-      return seen;
+      return htmlLangDir(frenchPage);
     };
     expect(await greet()).toEqual({ lang: 'ar', dir: 'rtl' });
     const token = await tokenOf('admin@demo.test');
@@ -166,10 +161,8 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
       await api('/api/admin/settings', { method: 'PUT', token, body: { default_language: 'ar' } });
     }
     // A browser preferring English still gets English whatever the default.
-    const english = await newContext(t.browser, { locale: 'en-US' });
-    const englishPage = await english.newPage();
+    const englishPage = await t.openPage({ locale: 'en-US' });
     await englishPage.goto('/login');
     await expect.poll(() => htmlLangDir(englishPage)).toEqual({ lang: 'en', dir: 'ltr' });
-    await english.close();
   });
 });

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TAppointment, TAvailability } from '@portal/shared';
-import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { htmlLangDir, signIn, skipE2e, useBrowserContexts } from './browser';
 import { api, documentIsTheSame, markDocument, tokenOf, watchJoins } from './helpers';
 
 const ZONE = 'Asia/Riyadh';
@@ -38,24 +38,7 @@ async function pick(page: Page, testId: string, label: string) {
 }
 
 describe.skipIf(skipE2e())('booking and appointments', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  async function openContext(options: { phone?: boolean; locale?: string } = {}) {
-    const context = await newContext(browser, options);
-    contexts.push(context);
-    return context;
-  }
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
+  const { openPage } = useBrowserContexts();
 
   it('a customer books a home visit in Arabic; the technician sees it on their schedule; the admin moves it, then reassigns it, and the open pages follow live', async () => {
     const admin = await tokenOf('admin@demo.test');
@@ -63,8 +46,7 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     const { day, slots } = await dayWithSlots(customer, 2);
 
     // The customer, in Arabic, walks the steps; each step refuses to go on while a field is missing.
-    const customerContext = await openContext({ locale: 'ar-SA' });
-    const page = await customerContext.newPage();
+    const page = await openPage({ locale: 'ar-SA' });
     const joins = watchJoins(page);
     await page.goto('/login?lng=ar');
     await signIn(page, 'customer1@demo.test');
@@ -120,7 +102,7 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     await joins.joined('appointments');
     const timeBefore = (await page.getByTestId('ap-time').textContent())!;
     await markDocument(page);
-    const calendar = await customerContext.newPage();
+    const calendar = await page.context().newPage();
     const calendarJoins = watchJoins(calendar);
     await calendar.goto(`/dashboard/appointments?view=dayGridMonth&date=${day}`);
     const event = calendar.locator(`[data-testid=calendar-event][data-appointment="${booked.number}"]`);
@@ -135,7 +117,7 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     // The technician the booking reserved has their schedule open: the visit is there, over their working hours.
     const technicians = await api<{ items: { id: string; email: string; name: string }[] }>(`/api/admin/users/lookup?role=technician&q=`, { token: admin });
     const technician = technicians.items.find((u) => u.id === booked.technician.id)!;
-    const techPage = await (await openContext()).newPage();
+    const techPage = await openPage();
     const techJoins = watchJoins(techPage);
     await techPage.goto('/login?lng=en');
     await signIn(techPage, technician.email);
@@ -147,7 +129,7 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     expect(await techPage.locator('.fc-non-business').count()).toBeGreaterThan(0);
 
     // The admin (in English) moves it to another free time that day, from the appointment's page.
-    const desk = await (await openContext()).newPage();
+    const desk = await openPage();
     await desk.goto('/login?lng=en');
     await signIn(desk, 'admin@demo.test');
     await desk.goto(`/dashboard/appointments/${id}`);
@@ -190,7 +172,7 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
       .toEqual(['booked', 'reschedule', 'reassigned']);
     expect(await page.locator('[data-testid=ap-history-entry][data-event=reassigned]').textContent()).toContain(`أُسند إلى ${other!.name}`);
     expect(await documentIsTheSame(page)).toBe(true);
-    const otherPage = await (await openContext()).newPage();
+    const otherPage = await openPage();
     await otherPage.goto('/login?lng=en');
     await signIn(otherPage, other!.email);
     await otherPage.goto(`/dashboard/schedule?view=timeGridWeek&date=${day}`);
@@ -202,7 +184,7 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
     const { day, slots } = await dayWithSlots(customer, 2);
     const contested = slots.at(-1)!;
 
-    const desk = await (await openContext()).newPage();
+    const desk = await openPage();
     await desk.goto('/login?lng=en');
     await signIn(desk, 'admin@demo.test');
     await desk.goto('/book-appointment');
@@ -256,7 +238,7 @@ describe.skipIf(skipE2e())('booking and appointments', () => {
 
   it('a technician adds and removes time off; hours that would strand a booking are refused with links to it', async () => {
     const technicianToken = await tokenOf('tech1@demo.test');
-    const page = await (await openContext({ locale: 'ar-SA' })).newPage();
+    const page = await openPage({ locale: 'ar-SA' });
     await page.goto('/login?lng=ar');
     await signIn(page, 'tech1@demo.test');
     await page.goto('/dashboard/schedule');

@@ -84,32 +84,26 @@ export async function readResetLink(email: string, timeoutMs = 15_000): Promise<
 
 /**
  * One browser for the file and a fresh context and page for each test: call it at the top
- * of a describe block and use `t.page`, `t.context`, `t.browser` inside the tests.
+ * of a describe block and use `t.page` inside the tests; `t.openPage()` opens another user's,
+ * a phone's or another language's page, closed after the test like `t.page`.
  */
-export function useBrowserPage(): { browser: Browser; context: BrowserContext; page: Page } {
-  const t = {} as { browser: Browser; context: BrowserContext; page: Page };
-  beforeAll(async () => {
-    t.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await t.browser?.close();
-  });
+export function useBrowserPage(): { page: Page; openPage: OpenPage } {
+  const { openPage } = useBrowserContexts();
+  const t = { openPage } as { page: Page; openPage: OpenPage };
   beforeEach(async () => {
-    t.context = await newContext(t.browser);
-    t.page = await t.context.newPage();
-  });
-  afterEach(async () => {
-    await t.context?.close();
+    t.page = await openPage();
   });
   return t;
 }
+
+type OpenPage = (options?: { phone?: boolean; locale?: string }) => Promise<Page>;
 
 /**
  * One browser for the file and any number of pages per test, each in its own context (another
  * user, a phone, a language), all closed after the test: call it at the top of a describe block
  * and `await openPage({ phone: true, locale: 'ar-SA' })` inside the tests.
  */
-export function useBrowserContexts(): { openPage: (options?: { phone?: boolean; locale?: string }) => Promise<Page> } {
+export function useBrowserContexts(): { openPage: OpenPage } {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {

@@ -1,28 +1,15 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TServiceRequest } from '@portal/shared';
-import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { htmlLangDir, signIn, skipE2e, useBrowserContexts } from './browser';
 import { api, documentIsTheSame, markDocument, tokenOf, watchJoins } from './helpers';
 
 describe.skipIf(skipE2e())('dispatch', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
+  const { openPage } = useBrowserContexts();
 
   it('an admin on a phone, in Arabic, sees a new request arrive live, assigns it from the candidates, and finds it under assigned', async () => {
     const admin = await tokenOf('admin@demo.test');
     const customer = await tokenOf('customer1@demo.test');
-    const context = await newContext(browser, { phone: true, locale: 'ar-SA' });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await openPage({ phone: true, locale: 'ar-SA' });
     const joins = watchJoins(page);
     await page.goto('/login?lng=ar');
     await signIn(page, 'admin@demo.test');

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TAnnouncementRequest, TSession } from '@portal/shared';
-import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { htmlLangDir, signIn, skipE2e, useBrowserContexts } from './browser';
 import { api, documentIsTheSame, markDocument, tokenOf, unreadCount, watchJoins } from './helpers';
 
 // --- the API, called from the test process --------------------------------------------------
@@ -31,24 +31,7 @@ async function waitForCount(page: Page, expected: number) {
 }
 
 describe.skipIf(skipE2e())('notifications and realtime', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  async function openPage(options: { phone?: boolean; locale?: string } = {}) {
-    const context = await newContext(browser, options);
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
+  const { openPage } = useBrowserContexts();
 
   it.each([
     { lng: 'ar', dir: 'rtl' },

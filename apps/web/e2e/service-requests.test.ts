@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TServiceRequest } from '@portal/shared';
-import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { htmlLangDir, signIn, skipE2e, useBrowserContexts } from './browser';
 import { api, documentIsTheSame, markDocument, tokenOf, watchJoins } from './helpers';
 
 // --- the API, called from the test process --------------------------------------------------
@@ -40,24 +40,7 @@ async function pick(page: Page, testId: string, label: string) {
 }
 
 describe.skipIf(skipE2e())('service requests', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  async function openPage(options: { phone?: boolean; locale?: string } = {}) {
-    const context = await newContext(browser, options);
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
+  const { openPage } = useBrowserContexts();
 
   it('a customer raises a request in Arabic; the admin assigns a technician and the open page follows live; the customer cancels a pending one', async () => {
     const admin = await tokenOf('admin@demo.test');

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TAdminSettings } from '@portal/shared';
-import { newContext, signIn, skipE2e, useBrowserPage } from './browser';
+import { signIn, skipE2e, useBrowserPage } from './browser';
 import { api, documentIsTheSame, markDocument, tokenOf, watchJoins } from './helpers';
 
 describe.skipIf(skipE2e())('admin: settings', () => {
@@ -17,8 +17,7 @@ describe.skipIf(skipE2e())('admin: settings', () => {
     original = await api<TAdminSettings>('/api/admin/settings', { token: await tokenOf('admin@demo.test') });
 
     // The customer's tab is open, joined to the settings topic.
-    const customerContext = await newContext(t.browser);
-    const customer = await customerContext.newPage();
+    const customer = await t.openPage();
     const joins = watchJoins(customer);
     await customer.goto('/login?lng=en');
     await signIn(customer, 'customer1@demo.test');
@@ -37,7 +36,6 @@ describe.skipIf(skipE2e())('admin: settings', () => {
     expect(await customer.getByTestId('support-call').getAttribute('href')).toBe('tel:+966557778888');
     await expect.poll(() => customer.getByTestId('home-link').getAttribute('aria-label')).toBe('Fast Fix Co.');
     expect(await documentIsTheSame(customer)).toBe(true);
-    await customerContext.close();
   });
 
   it('refuses a bad value on its field, in Arabic, and saves nothing', async () => {

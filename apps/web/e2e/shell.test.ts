@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared';
 import { PRODUCT_SIDEBAR } from '../src/test-utils/product-sidebar';
-import { htmlLangDir, newContext, useBrowserPage, sidebarLabels, signIn, skipE2e } from './browser';
+import { htmlLangDir, useBrowserPage, sidebarLabels, signIn, skipE2e } from './browser';
 
 const DEMO_ACCOUNT_OF: Record<Role, string> = {
   customer: 'customer1@demo.test',
@@ -85,13 +85,11 @@ describe.skipIf(skipE2e())('the dashboard shell', () => {
   });
 
   it('opens the menu as a drawer on a phone', async () => {
-    const phone = await newContext(t.browser, { phone: true });
-    const phonePage = await phone.newPage();
+    const phonePage = await t.openPage({ phone: true });
     await phonePage.goto('/login?lng=en');
     await signIn(phonePage, 'customer1@demo.test');
     await phonePage.getByTestId('nav-burger').click();
     await phonePage.getByRole('dialog').getByText('Service requests').click();
     await phonePage.waitForURL((url) => url.pathname === '/dashboard/service-requests');
-    await phone.close();
   });
 });

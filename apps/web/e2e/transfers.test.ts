@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TItem, TStockList, TWarehouseList } from '@portal/shared';
-import { htmlLangDir, launchBrowser, newContext, signIn, skipE2e } from './browser';
+import { htmlLangDir, signIn, skipE2e, useBrowserContexts } from './browser';
 import { api, apiRequest, choose, documentIsTheSame, markDocument, tokenOf, watchJoins } from './helpers';
 
 // --- the API, called from the test process --------------------------------------------------
@@ -31,25 +31,11 @@ async function stockOf(token: string, warehouseId: string, itemId: string): Prom
 const rowOf = (page: Page, number: string) => page.locator(`[data-testid=transfer-row][data-number="${number}"]`);
 
 describe.skipIf(skipE2e())('transfers', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const { openPage } = useBrowserContexts();
   const shots = mkdtempSync(join(tmpdir(), 'transfers-e2e-'));
 
-  async function openPage(options: { phone?: boolean; locale?: string } = {}) {
-    const context = await newContext(browser, options);
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
+  beforeAll(() => {
     console.log(`transfers e2e screenshots: ${shots}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
   });
 
   it('supervisor → van: the admin approves, the technician sees it in transit live and receives it; Arabic delivery note and PDF', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { TAdminUser } from '@portal/shared';
-import { newContext, signIn, skipE2e, useBrowserPage } from './browser';
+import { signIn, skipE2e, useBrowserPage } from './browser';
 import { api, choose, tokenOf } from './helpers';
 
 /** The welcome mail's set-password link to `email` (fragment included), from the server's outbox. */
@@ -52,8 +52,7 @@ describe.skipIf(skipE2e())('admin: users and technicians', () => {
     await expect.poll(() => row.textContent()).toMatch(/VAN-\d{4}/);
 
     const link = await welcomeLink(email);
-    const theirs = await newContext(t.browser);
-    const page = await theirs.newPage();
+    const page = await t.openPage();
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await page.getByTestId('reset-form').waitFor();
     await page.getByText('Welcome! Choose your password').waitFor();
@@ -66,13 +65,10 @@ describe.skipIf(skipE2e())('admin: users and technicians', () => {
     await signIn(page, email, 'nadia-pass-123');
     await page.getByTestId('welcome').waitFor();
     await expect.poll(() => page.getByTestId('welcome').textContent()).toContain('Nadia Newtech');
-    await theirs.close();
     // The link worked once.
-    const again = await newContext(t.browser);
-    const second = await again.newPage();
+    const second = await t.openPage();
     await second.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await second.getByTestId('reset-invalid').waitFor();
-    await again.close();
   });
 
   it('deactivating a user signs their open tab out at once; reactivating lets them back in', async () => {
@@ -81,8 +77,7 @@ describe.skipIf(skipE2e())('admin: users and technicians', () => {
     const user = await api<TAdminUser>('/api/admin/users', { token: admin, body: { name: 'Sara Staff', email, role: 'whs_supervisor', language: 'en' } });
     await api(`/api/admin/users/${user.id}/reset-password`, { token: admin, body: { new_password: 'sara-pass-123' } });
 
-    const theirs = await newContext(t.browser);
-    const page = await theirs.newPage();
+    const page = await t.openPage();
     await signIn(page, email, 'sara-pass-123');
     await page.goto('/dashboard/profile?lng=en');
     await page.getByTestId('welcome').waitFor();
@@ -104,7 +99,6 @@ describe.skipIf(skipE2e())('admin: users and technicians', () => {
     await t.page.getByTestId('confirm-toggle-user').click();
     await t.page.getByText('Sara Staff was reactivated').waitFor();
     await signIn(page, email, 'sara-pass-123');
-    await theirs.close();
   });
 
   it("resets another user's password after a confirmation, with the success toast", async () => {

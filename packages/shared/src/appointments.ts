@@ -4,7 +4,8 @@ import { missingOrInvalid, optionalText, requiredText, ZId } from './text-input.
 import { can } from './capabilities.js';
 import { ZSortOrder } from './paging.js';
 import type { Role } from './roles.js';
-import { PRIORITIES, SERVICE_LOCATIONS, ZDeviceInput, ZNewCustomerInput, ZServiceRequest, ZServiceRequestStatus } from './service-requests.js';
+import { PRIORITIES, SERVICE_LOCATIONS, ZDeviceInput, ZNewCustomerInput, ZServiceRequest } from './service-requests.js';
+import { ZServiceRequestStatus } from './service-request-status.js';
 import { ZWeeklyHours } from './technicians.js';
 
 /**

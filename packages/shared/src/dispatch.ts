@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryFields, zPage } from './paging.js';
-import { PRIORITIES, SERVICE_REQUEST_STATUSES } from './service-requests.js';
+import { PRIORITIES } from './service-requests.js';
+import { SERVICE_REQUEST_STATUSES } from './service-request-status.js';
 
 /**
  * Dispatch (issue #9, admin): the open requests with their SLA state, and the technicians who

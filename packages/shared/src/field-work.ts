@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalInput, ZQuantity } from './inventory.js';
 import { optionalText, ZId } from './text-input.js';
-import type { ServiceRequestActor, ServiceRequestStatus } from './service-requests.js';
+import type { ServiceRequestActor, ServiceRequestStatus } from './service-request-status.js';
 
 /**
  * Field work on a service request (issue #10, PRODUCT.md §3): the work log, the structured

@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './capabilities.js';
 export * from './errors.js';
+export * from './field-errors.js';
 export * from './constants.js';
 export * from './auth.js';
 export * from './users.js';
@@ -12,6 +13,7 @@ export * from './realtime.js';
 export * from './transfers.js';
 export * from './paging.js';
 export * from './inventory.js';
+export * from './service-request-status.js';
 export * from './service-requests.js';
 export * from './appointments.js';
 export * from './dispatch.js';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZDay } from './dates.js';
 import { LANGUAGES } from './constants.js';
 import { QUALITY_CHECK_RESULTS } from './field-work.js';
-import { SERVICE_LOCATIONS, ZServiceRequest, ZServiceRequestStatus, ZServiceRequestListQuery, ZServiceRequestSummary } from './service-requests.js';
+import { SERVICE_LOCATIONS, ZServiceRequest, ZServiceRequestListQuery, ZServiceRequestSummary } from './service-requests.js';
+import { ZServiceRequestStatus } from './service-request-status.js';
 import { missingOrInvalid } from './text-input.js';
 
 // Service reports, performance reports and the technician dashboard (issue #10, PRODUCT.md §5, §10).

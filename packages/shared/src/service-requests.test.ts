@@ -5,14 +5,13 @@ import {
   requestActions,
   requestRefusal,
   SERVICE_REQUEST_ACTIONS,
-  SERVICE_REQUEST_STATUSES,
   ZBulkRequest,
   ZCreateServiceRequest,
   ZFeedbackRequest,
   ZServiceRequestListQuery,
   type ServiceRequestAction,
-  type ServiceRequestStatus,
 } from './service-requests.js';
+import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from './service-request-status.js';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';

@@ -6,16 +6,13 @@ import { ZEmail, ZMobile, ZName } from './auth.js';
 import { can } from './capabilities.js';
 import { pageQueryFields, ZSortOrder } from './paging.js';
 import type { Role } from './roles.js';
+import { type ServiceRequestActor, type ServiceRequestStatus, ZServiceRequestStatus } from './service-request-status.js';
 
 /**
  * Service requests (PRODUCT.md §3, §4). The state machine lives here, once: the server checks
  * every change with `requestRefusal`, every read carries `requestActions` as
  * `allowed_actions`, and the web app shows exactly those buttons.
  */
-
-export const SERVICE_REQUEST_STATUSES = ['pending', 'assigned', 'in_progress', 'pending_parts', 'completed', 'cancelled'] as const;
-export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
-export const ZServiceRequestStatus = z.enum(SERVICE_REQUEST_STATUSES);
 
 /** PRODUCT.md §5: the customer dashboard's "active". */
 export const ACTIVE_REQUEST_STATUSES: readonly ServiceRequestStatus[] = ['assigned', 'in_progress', 'pending_parts'];
@@ -77,10 +74,6 @@ export interface ServiceRequestFacts {
   status: ServiceRequestStatus;
   customer_id: string;
   technician_id: string | null;
-}
-export interface ServiceRequestActor {
-  userId: string;
-  role: Role;
 }
 
 /**

@@ -7,6 +7,7 @@ import { getLastSignOutReason, useCurrentUser, useSession } from '../lib/session
 import { toastError } from '../lib/toast';
 import { NotAllowedPage } from '../features/errors';
 import { signOut } from '../features/auth';
+import { paths } from '../lib/paths';
 
 /** Only same-site paths: `/x`, never `//host` or `/\host`. */
 export function safeRedirect(value: string | null): string {
@@ -18,7 +19,7 @@ function UnknownRole() {
   const navigate = useNavigate();
   useEffect(() => {
     void signOut().then(() => {
-      void navigate('/login', { replace: true });
+      void navigate(paths.login, { replace: true });
       toastError('toast.authFailed');
     });
   }, [navigate]);
@@ -32,11 +33,11 @@ export function RequireAuth() {
   if (!session) {
     const asked = `${location.pathname}${location.search}`;
     const target =
-      getLastSignOutReason() === 'user' || asked === '/' ? '/login' : `/login?redirect=${encodeURIComponent(asked)}`;
+      getLastSignOutReason() === 'user' || asked === '/' ? paths.login : `${paths.login}?redirect=${encodeURIComponent(asked)}`;
     return <Navigate to={target} replace />;
   }
   // A recovery session may only set a new password.
-  if (session.recovery) return <Navigate to="/reset-password" replace />;
+  if (session.recovery) return <Navigate to={paths.resetPassword} replace />;
   if (!isRole(session.user.role)) return <UnknownRole />;
   return <Outlet />;
 }

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { QUERY_RETRY, QUERY_STALE_TIME_MS } from '@portal/shared';
+import { QUERY_STALE_TIME_MS } from '@portal/shared';
 import { isApiError } from '../lib/api-client';
+import { retryQuery } from '../lib/retry';
 import { handleUnauthorized } from '../features/auth';
 
 /**
@@ -25,7 +26,7 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => !(isApiError(error) && error.status < 500) && failureCount < QUERY_RETRY,
+        retry: retryQuery,
         refetchOnWindowFocus: false,
         staleTime: QUERY_STALE_TIME_MS,
       },

@@ -4,6 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { AuthLifecycle } from '../features/auth';
 import { CrashPage, NotFoundPage } from '../features/errors';
 import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, GOODS_RECEIPT_PRINT_ROUTE, SERVICE_REPORT_PRINT_ROUTE, TRANSFER_PRINT_ROUTE, type DashboardRoute } from './dashboard-routes';
+import { paths } from '../lib/paths';
 import { PublicOnly, RequireAuth, RequireCapability } from './guards';
 import { RealtimeBridge } from './realtime-bridge';
 import { Toasts } from './toasts';
@@ -20,31 +21,31 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
-const LandingPage = lazy(() => import('../features/dashboard/landing-page'));
-const DashboardHomePage = lazy(() => import('../features/dashboard/dashboard-home-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
-const PreferencesPage = lazy(() => import('../features/preferences/preferences-page'));
-const SupportPage = lazy(() => import('../features/support/support-page'));
+const LandingPage = lazy(() => import('../features/dashboard/pages/landing-page'));
+const DashboardHomePage = lazy(() => import('../features/dashboard/pages/dashboard-home-page'));
+const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
+const PreferencesPage = lazy(() => import('../features/preferences/pages/preferences-page'));
+const SupportPage = lazy(() => import('../features/support/pages/support-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
-const AnnouncementsPage = lazy(() => import('../features/announcements/announcements-page'));
-const ComingSoonPage = lazy(() => import('../features/coming-soon/coming-soon-page'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/pages/announcements-page'));
+const ComingSoonPage = lazy(() => import('../features/coming-soon/pages/coming-soon-page'));
 const TransfersPage = lazy(() => import('../features/transfers/pages/transfers-page'));
 const NewTransferPage = lazy(() => import('../features/transfers/pages/new-transfer-page'));
 const TransferDetailPage = lazy(() => import('../features/transfers/pages/transfer-detail-page'));
 const TransferPrintPage = lazy(() => import('../features/transfers/pages/transfer-print-page'));
-const InventoryPage = lazy(() => import('../features/inventory/inventory-page'));
-const WarehousesPage = lazy(() => import('../features/warehouses/warehouses-page'));
-const AdjustmentsPage = lazy(() => import('../features/adjustments/adjustments-page'));
+const InventoryPage = lazy(() => import('../features/inventory/pages/inventory-page'));
+const WarehousesPage = lazy(() => import('../features/warehouses/pages/warehouses-page'));
+const AdjustmentsPage = lazy(() => import('../features/adjustments/pages/adjustments-page'));
 const GoodsReceiptsPage = lazy(() => import('../features/goods-receipts/pages/goods-receipts-page'));
 const NewGoodsReceiptPage = lazy(() => import('../features/goods-receipts/pages/new-goods-receipt-page'));
 const GoodsReceiptDetailPage = lazy(() => import('../features/goods-receipts/pages/goods-receipt-detail-page'));
 const GoodsReceiptPrintPage = lazy(() => import('../features/goods-receipts/pages/goods-receipt-print-page'));
 const SuppliersPage = lazy(() => import('../features/goods-receipts/pages/suppliers-page'));
-const WarehouseDiagnosticPage = lazy(() => import('../features/warehouse-diagnostic/warehouse-diagnostic-page'));
-const InventoryReportsPage = lazy(() => import('../features/inventory-reports/inventory-reports-page'));
-const UsersPage = lazy(() => import('../features/users/users-page'));
-const TechniciansPage = lazy(() => import('../features/technicians/technicians-page'));
-const AuditPage = lazy(() => import('../features/audit/audit-page'));
+const WarehouseDiagnosticPage = lazy(() => import('../features/warehouse-diagnostic/pages/warehouse-diagnostic-page'));
+const InventoryReportsPage = lazy(() => import('../features/inventory-reports/pages/inventory-reports-page'));
+const UsersPage = lazy(() => import('../features/users/pages/users-page'));
+const TechniciansPage = lazy(() => import('../features/technicians/pages/technicians-page'));
+const AuditPage = lazy(() => import('../features/audit/pages/audit-page'));
 const ServiceRequestsPage = lazy(() => import('../features/service-requests/pages/service-requests-page'));
 const NewServiceRequestPage = lazy(() => import('../features/service-requests/pages/new-service-request-page'));
 const ServiceRequestDetailPage = lazy(() => import('../features/service-requests/pages/service-request-detail-page'));
@@ -53,14 +54,14 @@ const TasksPage = lazy(() => import('../features/service-requests/pages/tasks-pa
 const ServiceReportsPage = lazy(() => import('../features/reports/pages/service-reports-page'));
 const ServiceReportPage = lazy(() => import('../features/reports/pages/service-report-page'));
 const PerformancePage = lazy(() => import('../features/reports/pages/performance-page'));
-const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
+const AnalyticsPage = lazy(() => import('../features/analytics/pages/analytics-page'));
 const BookAppointmentPage = lazy(() => import('../features/booking/pages/book-appointment-page'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
 const AppointmentDetailPage = lazy(() => import('../features/appointments/pages/appointment-detail-page'));
 const SchedulePage = lazy(() => import('../features/schedule/pages/schedule-page'));
-const DispatchPage = lazy(() => import('../features/dispatch/dispatch-page'));
-const DataManagementPage = lazy(() => import('../features/data-management/data-management-page'));
-const BackupPage = lazy(() => import('../features/backup/backup-page'));
+const DispatchPage = lazy(() => import('../features/dispatch/pages/dispatch-page'));
+const DataManagementPage = lazy(() => import('../features/data-management/pages/data-management-page'));
+const BackupPage = lazy(() => import('../features/backup/pages/backup-page'));
 
 function RootLayout() {
   return (
@@ -158,14 +159,14 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/signup', element: <SignupPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.signup, element: <SignupPage /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
         ],
       },
       {
         element: <PublicOnly allowRecovery />,
-        children: [{ path: '/reset-password', element: <ResetPasswordPage /> }],
+        children: [{ path: paths.resetPassword, element: <ResetPasswordPage /> }],
       },
       {
         element: <RequireAuth />,
@@ -197,9 +198,9 @@ export const routes: RouteObject[] = [
           {
             element: <ShellLayout />,
             children: [
-              { path: '/', element: <LandingPage /> },
+              { path: paths.landing, element: <LandingPage /> },
               {
-                path: '/book-appointment',
+                path: paths.bookAppointment,
                 element: (
                   <RequireCapability requires={BOOK_APPOINTMENT_REQUIRES}>
                     <BookAppointmentPage />
@@ -207,7 +208,7 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                path: '/dashboard',
+                path: paths.dashboard,
                 children: [
                   { index: true, element: <DashboardHomePage /> },
                   ...DASHBOARD_ROUTES.map((route) => ({

@@ -220,3 +220,91 @@ export function UrlListPager({
     />
   );
 }
+
+/** What a list's query gives `UrlListBody`: a TanStack query of one page. */
+interface PageQuery<P> {
+  data: P | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The body every paged list screen shares: loading, the error with a retry, empty (nothing at
+ * all, or nothing matching the filters, with a reset), else the rows and the pager under them.
+ * `emptyTitle` / `emptyBody` replace the generic words only when nothing is filtered.
+ */
+export function UrlListBody<P extends { items: readonly unknown[]; next_cursor: string | null; total: number }>({
+  query,
+  list,
+  icon,
+  emptyTitle,
+  emptyBody,
+  children,
+}: {
+  query: PageQuery<P>;
+  list: Pick<ListState<string>, 'isFiltered' | 'reset' | 'pageIndex' | 'limit' | 'previousPage' | 'nextPage' | 'setLimit'>;
+  icon?: Icon;
+  emptyTitle?: string;
+  emptyBody?: string;
+  /** The rows of the page (a table, cards). */
+  children: (page: P | undefined) => ReactNode;
+}) {
+  const page = query.data;
+  if (query.isPending) return <ListLoading />;
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  if (page && page.items.length === 0) {
+    return (
+      <ListEmpty
+        filtered={list.isFiltered}
+        onReset={list.reset}
+        icon={icon}
+        title={list.isFiltered ? undefined : emptyTitle}
+        body={list.isFiltered ? undefined : emptyBody}
+      />
+    );
+  }
+  return (
+    <>
+      {children(page)}
+      {page && <UrlListPager list={list} page={page} loading={query.isFetching} />}
+    </>
+  );
+}
+
+/** The filter of a list whose records can be deactivated: active only, inactive only, or both (URL `active=true|false`). */
+export function ActiveFilter({
+  list,
+  label,
+  placeholder = label,
+  activeLabel,
+  inactiveLabel,
+  width,
+  testId,
+}: {
+  list: Pick<ListState<'active'>, 'filters' | 'setFilter'>;
+  label: string;
+  placeholder?: string;
+  activeLabel: string;
+  inactiveLabel: string;
+  width: number;
+  testId?: string;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      placeholder={placeholder}
+      clearable
+      w={{ base: '100%', xs: width }}
+      data={[
+        { value: 'true', label: activeLabel },
+        { value: 'false', label: inactiveLabel },
+      ]}
+      value={list.filters.active ?? null}
+      onChange={(value) => list.setFilter('active', value)}
+      data-testid={testId}
+    />
+  );
+}

@@ -5,6 +5,7 @@ import type { TTechnicianBusyDetails } from '@portal/shared';
 import { useDateFormat } from '../lib/date-format';
 import { isApiError } from '../lib/api-client';
 import { Ltr } from './ltr';
+import { paths } from '../lib/paths';
 
 /** The open work named by a 409 technician_busy refusal, or null for any other error. */
 export function openWorkOf(error: unknown): (TTechnicianBusyDetails & { total: number }) | null {
@@ -29,7 +30,7 @@ export function OpenWorkList({ work }: { work: TTechnicianBusyDetails & { total:
       <List size="sm" spacing={4}>
         {work.requests.map((r) => (
           <List.Item key={r.id} data-testid="open-work-request">
-            <Anchor component={Link} to={`/dashboard/service-requests/${r.id}`} fw={600}>
+            <Anchor component={Link} to={paths.serviceRequest(r.id)} fw={600}>
               <Ltr>{r.number}</Ltr>
             </Anchor>{' '}
             <Text span size="sm" c="dimmed">
@@ -39,7 +40,7 @@ export function OpenWorkList({ work }: { work: TTechnicianBusyDetails & { total:
         ))}
         {work.appointments.map((a) => (
           <List.Item key={a.id} data-testid="open-work-appointment">
-            <Anchor component={Link} to={`/dashboard/appointments/${a.id}`} fw={600}>
+            <Anchor component={Link} to={paths.appointment(a.id)} fw={600}>
               <Ltr>{a.number}</Ltr>
             </Anchor>{' '}
             <Text span size="sm" c="dimmed">

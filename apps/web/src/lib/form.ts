@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturnType } from '@mantine/form';
 import { z } from 'zod';
-import { FIELD_ERROR_CODES, ZPassword } from '@portal/shared';
+import { fieldErrorsOf, ZPassword } from '@portal/shared';
 import { translateFieldError } from './errors';
 
-const FIELD_CODES = new Set<string>(FIELD_ERROR_CODES);
 const ZNewPassword = z.object({ password: ZPassword });
 
-function valueAt(values: unknown, path: PropertyKey[]): unknown {
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
   let node: unknown = values;
   for (const key of path) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -18,23 +17,12 @@ function valueAt(values: unknown, path: PropertyKey[]): unknown {
 
 /**
  * Validates form values with a shared zod schema and returns `{ path: code }`: the codes the
- * server would answer with, worded later by translateFieldError.
+ * server would answer with (an empty field is `required`), worded later by translateFieldError.
  */
 export function zodFieldErrors(schema: z.ZodType, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
   if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (errors[path]) continue;
-    const value = valueAt(values, issue.path);
-    if (typeof value === 'string' && value.trim() === '') errors[path] = 'required';
-    else if (FIELD_CODES.has(issue.message)) errors[path] = issue.message;
-    else if (issue.code === 'too_big') errors[path] = 'too_long';
-    else if (issue.code === 'too_small') errors[path] = 'too_short';
-    else errors[path] = 'invalid';
-  }
-  return errors;
+  return fieldErrorsOf(result.error.issues, { valueAt: (path) => valueAt(values, path) });
 }
 
 /** getInputProps with the error code translated at render time (so it follows the language). */

@@ -19,11 +19,11 @@ afterEach(() => {
 });
 
 /** Mounts the hook in a memory router at `url`; `state()` is its latest value, `search()` the URL's. */
-async function mount(url: string) {
+async function mount(url: string, views: readonly Filter[] = []) {
   let latest: ListState<Filter> | null = null;
   let location = '';
   function Probe() {
-    latest = useListState<Filter>({ filters: ['category', 'status'], defaultSort: 'code', defaultOrder: 'asc', defaultLimit: 25 });
+    latest = useListState<Filter>({ filters: ['category', 'status'], views, defaultSort: 'code', defaultOrder: 'asc', defaultLimit: 25 });
     location = useLocation().search;
     return null;
   }
@@ -132,5 +132,16 @@ describe('useListState', () => {
     await h.act(() => h.router.navigate(-1));
     expect(h.state().q).toBe('hdmi');
     expect(h.state().searchInput).toBe('hdmi');
+  });
+
+  it('leaves a view parameter (a tab) to the reset, and does not count it as a filter', async () => {
+    const h = await mount('/x?status=assigned', ['status']);
+    expect(h.state().isFiltered).toBe(false);
+    await h.act(() => h.state().setFilter('category', 'Parts'));
+    expect(h.state().isFiltered).toBe(true);
+    await h.act(() => h.state().reset());
+    expect(h.search().has('category')).toBe(false);
+    expect(h.search().get('status')).toBe('assigned');
+    expect(h.state().isFiltered).toBe(false);
   });
 });

@@ -15,6 +15,11 @@ import { useSearchParams } from 'react-router';
 export interface ListStateConfig<F extends string> {
   /** Filter names, as URL parameters and API query parameters. */
   filters?: readonly F[];
+  /**
+   * Those of `filters` that choose a view rather than narrow it (a tab, a named order): the
+   * reset leaves them, and they do not make the list count as filtered.
+   */
+  views?: readonly F[];
   defaultSort?: string;
   defaultOrder?: 'asc' | 'desc';
   defaultLimit?: number;
@@ -54,9 +59,11 @@ export interface ListState<F extends string> {
 }
 
 export function useListState<F extends string = never>(config: ListStateConfig<F> = {}): ListState<F> {
-  const { filters: filterNames = [], defaultSort, defaultOrder = 'asc', defaultLimit, debounceMs = SEARCH_DEBOUNCE_MS } = config;
+  const { filters: filterNames = [], views = [], defaultSort, defaultOrder = 'asc', defaultLimit, debounceMs = SEARCH_DEBOUNCE_MS } = config;
   const [params, setParams] = useSearchParams();
   const namesKey = filterNames.join(',');
+  // The filters proper: what narrows the list, counted by isFiltered and cleared by reset.
+  const narrowingKey = filterNames.filter((name) => !views.includes(name)).join(',');
 
   const q = params.get('q') ?? '';
   const [searchInput, setSearchInputState] = useState(q);
@@ -171,14 +178,14 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
   );
   const firstPage = useCallback(() => update(() => undefined), [update]);
 
-  const isFiltered = q !== '' || Object.values(filters).some((v) => v !== undefined);
+  const isFiltered = q !== '' || (narrowingKey ? (narrowingKey.split(',') as F[]) : []).some((name) => filters[name] !== undefined);
   const reset = useCallback(() => {
     clearTimeout(timer.current);
     update((next) => {
       next.delete('q');
-      for (const name of namesKey ? namesKey.split(',') : []) next.delete(name);
+      for (const name of narrowingKey ? narrowingKey.split(',') : []) next.delete(name);
     });
-  }, [update, namesKey]);
+  }, [update, narrowingKey]);
 
   const query = useMemo(() => {
     const out: Record<string, string | number | undefined> = {};

@@ -29,6 +29,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { can, type Capability, type CapabilityAction, type Role } from '@portal/shared';
+import { paths } from './paths';
 
 export type Requirement = Capability | CapabilityAction;
 
@@ -50,38 +51,38 @@ export interface NavItem {
  * that every role's filtered list reads in the order of PRODUCT.md §2.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { id: 'dashboard', labelKey: 'nav.dashboard', to: '/dashboard', icon: IconLayoutDashboard, requires: ['manage:profile:own'], end: true },
-  { id: 'book-service', labelKey: 'nav.bookService', to: '/book-appointment', icon: IconCalendarPlus, requires: ['create:service_request'] },
-  { id: 'service-requests', labelKey: 'nav.serviceRequests', to: '/dashboard/service-requests', icon: IconClipboardList, requires: ['read:service_request:own'] },
-  { id: 'users', labelKey: 'nav.users', to: '/dashboard/users', icon: IconUsers, requires: ['manage:user:any'] },
-  { id: 'technicians', labelKey: 'nav.technicians', to: '/dashboard/technicians', icon: IconUserCog, requires: ['manage:user:any'] },
-  { id: 'tasks', labelKey: 'nav.tasks', to: '/dashboard/tasks', icon: IconTool, requires: ['work:service_request:assigned'] },
-  { id: 'service-orders', labelKey: 'nav.serviceOrders', to: '/dashboard/service-orders', icon: IconTool, requires: ['assign:service_request:any'] },
-  { id: 'request-desk', labelKey: 'nav.requestDesk', to: '/dashboard/admin/service-requests', icon: IconListDetails, requires: ['read:service_request:any'] },
+  { id: 'dashboard', labelKey: 'nav.dashboard', to: paths.dashboard, icon: IconLayoutDashboard, requires: ['manage:profile:own'], end: true },
+  { id: 'book-service', labelKey: 'nav.bookService', to: paths.bookAppointment, icon: IconCalendarPlus, requires: ['create:service_request'] },
+  { id: 'service-requests', labelKey: 'nav.serviceRequests', to: paths.serviceRequests, icon: IconClipboardList, requires: ['read:service_request:own'] },
+  { id: 'users', labelKey: 'nav.users', to: paths.users, icon: IconUsers, requires: ['manage:user:any'] },
+  { id: 'technicians', labelKey: 'nav.technicians', to: paths.technicians, icon: IconUserCog, requires: ['manage:user:any'] },
+  { id: 'tasks', labelKey: 'nav.tasks', to: paths.tasks, icon: IconTool, requires: ['work:service_request:assigned'] },
+  { id: 'service-orders', labelKey: 'nav.serviceOrders', to: paths.dispatch, icon: IconTool, requires: ['assign:service_request:any'] },
+  { id: 'request-desk', labelKey: 'nav.requestDesk', to: paths.requestDesk, icon: IconListDetails, requires: ['read:service_request:any'] },
   // The table gives technicians read:appointment:own too, yet their sidebar has no
   // appointments item (their appointments live in the schedule): the item is for the roles
   // that both read and book appointments.
-  { id: 'appointments', labelKey: 'nav.appointments', to: '/dashboard/appointments', icon: IconCalendarEvent, requires: ['read:appointment', 'create:service_request'] },
-  { id: 'schedule', labelKey: 'nav.schedule', to: '/dashboard/schedule', icon: IconCalendarTime, requires: ['manage:schedule:own'] },
-  { id: 'analytics', labelKey: 'nav.analytics', to: '/dashboard/analytics', icon: IconChartPie, requires: ['read:analytics:any'] },
-  { id: 'data-management', labelKey: 'nav.dataManagement', to: '/dashboard/data-management', icon: IconDatabaseCog, requires: ['manage:data:any'] },
-  { id: 'backup', labelKey: 'nav.backup', to: '/dashboard/backup', icon: IconDatabaseExport, requires: ['manage:backup:any'] },
-  { id: 'audit', labelKey: 'nav.audit', to: '/dashboard/audit', icon: IconHistory, requires: ['read:audit:any'] },
-  { id: 'service-reports', labelKey: 'nav.serviceReports', to: '/dashboard/reports/service', icon: IconFileAnalytics, requires: ['read:service_report:any'] },
-  { id: 'performance-reports', labelKey: 'nav.performanceReports', to: '/dashboard/reports/performance', icon: IconChartBar, requires: ['read:performance_report:any'] },
-  { id: 'inventory-reports', labelKey: 'nav.inventoryReports', to: '/dashboard/reports/inventory', icon: IconReportMoney, requires: ['read:inventory_report:any'] },
-  { id: 'warehouses', labelKey: 'nav.warehouses', to: '/dashboard/warehouses', icon: IconBuildingWarehouse, requires: ['read:warehouse:any'] },
-  { id: 'inventory', labelKey: 'nav.inventory', to: '/dashboard/inventory', icon: IconBox, requires: ['manage:inventory_item:any'] },
-  { id: 'my-inventory', labelKey: 'nav.myInventory', to: '/dashboard/inventory', icon: IconPackage, requires: ['read:stock:own'] },
-  { id: 'transfers', labelKey: 'nav.transfers', to: '/dashboard/transfers', icon: IconTruckDelivery, requires: ['read:transfer'] },
-  { id: 'warehouse-status', labelKey: 'nav.warehouseStatus', to: '/dashboard/warehouse-diagnostic', icon: IconStethoscope, requires: ['read:stock:own'] },
-  { id: 'my-service-reports', labelKey: 'nav.serviceReports', to: '/dashboard/reports/service', icon: IconFileAnalytics, requires: ['read:service_report:own'] },
-  { id: 'my-performance-reports', labelKey: 'nav.performanceReports', to: '/dashboard/reports/performance', icon: IconReportAnalytics, requires: ['read:performance_report:own'] },
-  { id: 'adjustments', labelKey: 'nav.adjustments', to: '/dashboard/adjustments', icon: IconAdjustmentsHorizontal, requires: ['read:adjustment:any'] },
-  { id: 'goods-receipts', labelKey: 'nav.goodsReceipts', to: '/dashboard/goods-receipts', icon: IconPackageImport, requires: ['read:goods_receipt:any'] },
-  { id: 'suppliers', labelKey: 'nav.suppliers', to: '/dashboard/suppliers', icon: IconBuildingStore, requires: ['read:supplier:any'] },
-  { id: 'settings', labelKey: 'nav.settings', to: '/dashboard/settings', icon: IconSettings, requires: ['manage:settings:any'] },
-  { id: 'help', labelKey: 'nav.help', to: '/dashboard/support', icon: IconLifebuoy, requires: ['read:help:own'] },
+  { id: 'appointments', labelKey: 'nav.appointments', to: paths.appointments, icon: IconCalendarEvent, requires: ['read:appointment', 'create:service_request'] },
+  { id: 'schedule', labelKey: 'nav.schedule', to: paths.schedule, icon: IconCalendarTime, requires: ['manage:schedule:own'] },
+  { id: 'analytics', labelKey: 'nav.analytics', to: paths.analytics, icon: IconChartPie, requires: ['read:analytics:any'] },
+  { id: 'data-management', labelKey: 'nav.dataManagement', to: paths.dataManagement, icon: IconDatabaseCog, requires: ['manage:data:any'] },
+  { id: 'backup', labelKey: 'nav.backup', to: paths.backup, icon: IconDatabaseExport, requires: ['manage:backup:any'] },
+  { id: 'audit', labelKey: 'nav.audit', to: paths.audit, icon: IconHistory, requires: ['read:audit:any'] },
+  { id: 'service-reports', labelKey: 'nav.serviceReports', to: paths.serviceReports, icon: IconFileAnalytics, requires: ['read:service_report:any'] },
+  { id: 'performance-reports', labelKey: 'nav.performanceReports', to: paths.performanceReports, icon: IconChartBar, requires: ['read:performance_report:any'] },
+  { id: 'inventory-reports', labelKey: 'nav.inventoryReports', to: paths.inventoryReports, icon: IconReportMoney, requires: ['read:inventory_report:any'] },
+  { id: 'warehouses', labelKey: 'nav.warehouses', to: paths.warehouses, icon: IconBuildingWarehouse, requires: ['read:warehouse:any'] },
+  { id: 'inventory', labelKey: 'nav.inventory', to: paths.inventory, icon: IconBox, requires: ['manage:inventory_item:any'] },
+  { id: 'my-inventory', labelKey: 'nav.myInventory', to: paths.inventory, icon: IconPackage, requires: ['read:stock:own'] },
+  { id: 'transfers', labelKey: 'nav.transfers', to: paths.transfers, icon: IconTruckDelivery, requires: ['read:transfer'] },
+  { id: 'warehouse-status', labelKey: 'nav.warehouseStatus', to: paths.warehouseDiagnostic, icon: IconStethoscope, requires: ['read:stock:own'] },
+  { id: 'my-service-reports', labelKey: 'nav.serviceReports', to: paths.serviceReports, icon: IconFileAnalytics, requires: ['read:service_report:own'] },
+  { id: 'my-performance-reports', labelKey: 'nav.performanceReports', to: paths.performanceReports, icon: IconReportAnalytics, requires: ['read:performance_report:own'] },
+  { id: 'adjustments', labelKey: 'nav.adjustments', to: paths.adjustments, icon: IconAdjustmentsHorizontal, requires: ['read:adjustment:any'] },
+  { id: 'goods-receipts', labelKey: 'nav.goodsReceipts', to: paths.goodsReceipts, icon: IconPackageImport, requires: ['read:goods_receipt:any'] },
+  { id: 'suppliers', labelKey: 'nav.suppliers', to: paths.suppliers, icon: IconBuildingStore, requires: ['read:supplier:any'] },
+  { id: 'settings', labelKey: 'nav.settings', to: paths.settings, icon: IconSettings, requires: ['manage:settings:any'] },
+  { id: 'help', labelKey: 'nav.help', to: paths.support, icon: IconLifebuoy, requires: ['read:help:own'] },
 ];
 
 export function holdsAll(role: Role | null | undefined, requires: readonly Requirement[]): boolean {

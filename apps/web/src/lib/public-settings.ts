@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { TPublicSettings } from '@portal/shared';
 import { apiFetch } from './api-client';
 import { registerRealtimeInvalidation, useRealtimeSubscription } from './realtime';
-import { withRetry } from './retry';
+import { networkRetry } from './retry';
 
 export const publicSettingsQuery = {
   queryKey: ['settings', 'public'] as const,
-  queryFn: () => withRetry(() => apiFetch<TPublicSettings>('/api/settings/public', { auth: false })),
+  queryFn: () => apiFetch<TPublicSettings>('/api/settings/public', { auth: false }),
+  ...networkRetry,
   staleTime: 5 * 60_000,
 };
 

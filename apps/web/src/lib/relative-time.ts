@@ -10,39 +10,32 @@ dayjs.extend(relativeTime);
 dayjs.extend(updateLocale);
 
 /**
- * dayjs's Arabic counts everything with the plural of 3–10 ("منذ 2 أيام", "منذ 11 دقائق").
- * Arabic has a dual and a form for 11–99; these follow CLDR's plural rules instead.
+ * dayjs picks the unit and the count (its thresholds), but its Arabic counts everything with
+ * the plural of 3–10 ("منذ 2 أيام", "منذ 11 دقائق"). Arabic has a dual and a form for 11–99,
+ * so the Arabic words come from Intl.RelativeTimeFormat, which follows CLDR's plural rules.
  */
-const arabicPlural = new Intl.PluralRules('ar');
-function arabicCount(forms: { two: string; few: string; many: string; other: string }) {
-  return (n: number) => {
-    const form = arabicPlural.select(n);
-    if (form === 'two') return forms.two;
-    if (form === 'few') return `${n} ${forms.few}`;
-    if (form === 'many') return `${n} ${forms.many}`;
-    return `${n} ${forms.other}`;
-  };
+const arabicWords = new Intl.RelativeTimeFormat('ar', { numeric: 'always' });
+const arabicNow = new Intl.RelativeTimeFormat('ar', { numeric: 'auto' }).format(0, 'second');
+const UNIT_OF_KEY = {
+  m: 'minute', mm: 'minute', h: 'hour', hh: 'hour', d: 'day', dd: 'day', M: 'month', MM: 'month', y: 'year', yy: 'year',
+} as const;
+function arabicPhrase(count: number, _withoutSuffix: boolean, key: keyof typeof UNIT_OF_KEY, isFuture: boolean) {
+  // A single-letter key means one unit; dayjs then passes the count of the smaller unit.
+  const units = key.length === 1 ? 1 : count;
+  return arabicWords.format(isFuture ? units : -units, UNIT_OF_KEY[key]);
 }
 dayjs.updateLocale('ar', {
   relativeTime: {
-    future: 'بعد %s',
-    past: 'منذ %s',
-    s: 'ثوانٍ',
-    m: 'دقيقة',
-    mm: arabicCount({ two: 'دقيقتين', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' }),
-    h: 'ساعة',
-    hh: arabicCount({ two: 'ساعتين', few: 'ساعات', many: 'ساعة', other: 'ساعة' }),
-    d: 'يوم',
-    dd: arabicCount({ two: 'يومين', few: 'أيام', many: 'يومًا', other: 'يوم' }),
-    M: 'شهر',
-    MM: arabicCount({ two: 'شهرين', few: 'أشهر', many: 'شهرًا', other: 'شهر' }),
-    y: 'عام',
-    yy: arabicCount({ two: 'عامين', few: 'أعوام', many: 'عامًا', other: 'عام' }),
+    // Intl's phrase already says "before"/"after".
+    future: '%s',
+    past: '%s',
+    s: arabicNow,
+    ...Object.fromEntries(Object.keys(UNIT_OF_KEY).map((key) => [key, arabicPhrase])),
   },
 });
 
 /**
- * "5 minutes ago" / "منذ ٥ دقائق", in the language asked for (not dayjs's global one). A time
+ * "5 minutes ago" / "قبل 5 دقائق", in the language asked for (not dayjs's global one). A time
  * a little ahead of this device's clock reads as "a few seconds ago", never "in …".
  */
 export function formatRelativeTime(value: string | Date, language: Language, now: number = Date.now()): string {

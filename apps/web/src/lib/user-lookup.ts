@@ -9,20 +9,31 @@ export interface LookupUser {
   role: Role;
 }
 
-/** GET /api/admin/users/lookup?q=&role= (admin) — active users of `role` whose name or email matches. */
-export function lookupUsers(role: Role, q: string, signal?: AbortSignal): Promise<{ items: LookupUser[] }> {
-  return apiFetch<{ items: LookupUser[] }>('/api/admin/users/lookup', { query: { q, role }, signal });
+export interface UserLookupFilter {
+  /** Only users of this role; any role when left out. */
+  role?: Role;
+  /** `all` finds deactivated users too (who made a change long ago); active users only otherwise. */
+  active?: 'all';
 }
 
-export function useUserLookup(role: Role, q: string, enabled = true) {
+/** GET /api/admin/users/lookup?q=&role=&active= (admin) — users whose name or email matches, at most 20. */
+export function lookupUsers(q: string, { role, active }: UserLookupFilter, signal?: AbortSignal): Promise<{ items: LookupUser[] }> {
+  return apiFetch<{ items: LookupUser[] }>('/api/admin/users/lookup', { query: { q, role, active }, signal });
+}
+
+/**
+ * The users matching `q` (already debounced by the caller). Under ['admin', 'users'], so
+ * whatever changes a user refreshes the lookups too.
+ */
+export function useUserLookup(q: string, filter: UserLookupFilter = {}) {
+  const { role, active } = filter;
   return useQuery({
-    queryKey: ['users-lookup', role, q],
+    queryKey: ['admin', 'users', 'lookup', { role: role ?? null, active: active ?? null, q }],
     queryFn: async ({ signal }) => {
-      const found = await lookupUsers(role, q, signal);
+      const found = await lookupUsers(q, { role, active }, signal);
       // An older server ignores `role`: never offer a user of another role.
-      return { items: found.items.filter((u) => u.role === role) };
+      return role ? found.items.filter((u) => u.role === role) : found.items;
     },
-    enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

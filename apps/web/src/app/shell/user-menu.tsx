@@ -6,6 +6,7 @@ import { Ltr } from '../../components/ltr';
 import { useCurrentUser } from '../../lib/session-store';
 import { useSignOut } from '../../features/auth';
 import classes from './shell.module.css';
+import { paths } from '../../lib/paths';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -31,10 +32,10 @@ export function UserMenu() {
           </Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/dashboard/profile" leftSection={<IconUserCircle size={18} />} data-testid="menu-profile">
+        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUserCircle size={18} />} data-testid="menu-profile">
           {t('header.userMenu.profile')}
         </Menu.Item>
-        <Menu.Item component={Link} to="/dashboard/preferences" leftSection={<IconAdjustments size={18} />} data-testid="menu-preferences">
+        <Menu.Item component={Link} to={paths.preferences} leftSection={<IconAdjustments size={18} />} data-testid="menu-preferences">
           {t('header.userMenu.preferences')}
         </Menu.Item>
         <Menu.Divider />

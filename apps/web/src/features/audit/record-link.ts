@@ -1,3 +1,4 @@
+import { paths } from '../../lib/paths';
 /** What an audit entry names: its record type and id, and the before/after that may hold a code or an email. */
 interface Entry {
   entity: string;
@@ -21,18 +22,18 @@ export function recordLink(entry: Entry): string | null {
   if (!id) return null;
   switch (entry.entity) {
     case 'transfer':
-      return `/dashboard/transfers/${encodeURIComponent(id)}`;
+      return paths.transfer(id);
     case 'service_request':
-      return `/dashboard/service-requests/${encodeURIComponent(id)}`;
+      return paths.serviceRequest(id);
     case 'user':
-      return `/dashboard/users?open=${encodeURIComponent(id)}`;
+      return `${paths.users}?open=${encodeURIComponent(id)}`;
     case 'technician':
-      return withQuery('/dashboard/technicians', field(entry, 'email')) ?? `/dashboard/users?open=${encodeURIComponent(id)}`;
+      return withQuery(paths.technicians, field(entry, 'email')) ?? `${paths.users}?open=${encodeURIComponent(id)}`;
     case 'inventory_item':
     case 'item':
-      return withQuery('/dashboard/inventory', field(entry, 'code'));
+      return withQuery(paths.inventory, field(entry, 'code'));
     case 'warehouse':
-      return withQuery('/dashboard/warehouses', field(entry, 'code'));
+      return withQuery(paths.warehouses, field(entry, 'code'));
     default:
       return null;
   }

@@ -12,6 +12,7 @@ import { PageLoader } from '../../components/page-loader';
 import { shouldRefresh } from './refresh-timing';
 import { refreshSession } from './session-refresh';
 import { isSigningOut, signOut } from './sign-out';
+import { paths } from '../../lib/paths';
 
 const FORCED_REFRESH_COOLDOWN_MS = 10_000;
 let lastForcedRefresh = 0;
@@ -122,7 +123,7 @@ export function AuthLifecycle({ children }: { children: ReactNode }) {
     if (!ready) return;
     void verifyProfile(async () => {
       await signOut();
-      await navigate('/login', { replace: true });
+      await navigate(paths.login, { replace: true });
       toastError('toast.authFailed', i18n.t('toast.profileNotFound'));
     });
   }, [ready, navigate]);

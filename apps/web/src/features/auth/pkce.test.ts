@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { base64url, codeChallenge, generateCodeVerifier } from './pkce';
-import { sha256 } from './sha256';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 const utf8 = (s: string) => new TextEncoder().encode(s);

@@ -1,4 +1,6 @@
-import { sha256 } from './sha256';
+// Pure-JS SHA-256 for pages served over plain http from a LAN address, where browsers
+// leave crypto.subtle undefined.
+import { sha256 } from '@noble/hashes/sha2.js';
 
 /** Where the browser that asked for a reset keeps its PKCE code verifier. */
 export const PKCE_VERIFIER_KEY = 'portal.pkce_verifier';

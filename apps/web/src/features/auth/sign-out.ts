@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { apiFetch, isApiError } from '../../lib/api-client';
 import { clearSession, getSession } from '../../lib/session-store';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { paths } from '../../lib/paths';
 
 let signingOut = false;
 
@@ -37,7 +38,7 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     const ok = await signOut();
-    await navigate('/login', { replace: true });
+    await navigate(paths.login, { replace: true });
     if (ok) toastSuccess('toast.signedOut');
     else toastError('toast.signOutFailed');
   }, [navigate]);

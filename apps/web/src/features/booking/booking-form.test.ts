@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { bookingErrors, emptyBookingForm, isSlotTaken, serverErrorsToForm, stepErrors, stepsFor, toBookingRequest, type BookingFormValues } from './booking-form';
+import { serverErrorsToForm } from '../../lib/request-details-form';
+import { bookingErrors, emptyBookingForm, isSlotTaken, stepErrors, stepsFor, toBookingRequest, type BookingFormValues } from './booking-form';
 
 const CUSTOMER = '0b9a7f7e-1f0a-4d52-9a55-2b7f2e3c4d5e';
 

@@ -1,3 +1,3 @@
-export { NotAllowedPage } from './not-allowed-page';
-export { NotFoundPage } from './not-found-page';
-export { CrashPage } from './crash-page';
+export { NotAllowedPage } from './pages/not-allowed-page';
+export { NotFoundPage } from './pages/not-found-page';
+export { CrashPage } from './pages/crash-page';

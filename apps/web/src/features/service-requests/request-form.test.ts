@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { emptyRequestForm, requestFormErrors, serverErrorsToForm, toCreateRequest, type RequestFormValues } from './request-form';
+import { serverErrorsToForm } from '../../lib/request-details-form';
+import { emptyRequestForm, requestFormErrors, toCreateRequest, type RequestFormValues } from './request-form';
 
 const CUSTOMER = '11111111-1111-4111-8111-111111111111';
 

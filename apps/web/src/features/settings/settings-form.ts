@@ -1,3 +1,4 @@
+import { hashKey } from '@tanstack/react-query';
 import { PRIORITIES, ZSettingsValues, type CatalogInUseDetails, type Priority, type SettingsKey, type TAdminSettings, type TUpdateSettingsRequest } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form';
@@ -61,14 +62,20 @@ export function toPayload(v: SettingsFormValues): Record<SettingsKey, unknown> {
   return { ...v, working_hours: hoursOf(v.working_hours), service_types: rows(v.service_types), fault_types: rows(v.fault_types) };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Input props of one form path, its error already worded by settingsErrorKey. */
+export type SettingsField = (path: string) => Record<string, unknown>;
+/** The worded error of one form path, if any. */
+export type SettingsErrorOf = (path: string) => string | undefined;
+
+/** Two settings values hold the same data (TanStack's stable hash: object key order does not count). */
+export const sameSettings = (a: unknown, b: unknown) => hashKey([a]) === hashKey([b]);
 
 /** Only the settings whose value differs from what was loaded: PUT writes (and audits) just those. */
 export function changedSettings(values: SettingsFormValues, initial: SettingsFormValues): TUpdateSettingsRequest {
   const now = toPayload(values);
   const was = toPayload(initial);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(now) as SettingsKey[]) if (!same(now[key], was[key])) out[key] = now[key];
+  for (const key of Object.keys(now) as SettingsKey[]) if (!sameSettings(now[key], was[key])) out[key] = now[key];
   return ZSettingsValues.partial().parse(out);
 }
 

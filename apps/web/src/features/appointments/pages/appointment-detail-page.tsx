@@ -7,8 +7,7 @@ import { AppointmentStatusBadge } from '../../../components/appointment-status-b
 import { ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { ServiceRequestStatusBadge } from '../../../components/service-request-badges';
-import { StatusPanel } from '../../../components/status-panel';
-import { isApiError } from '../../../lib/api-client';
+import { isRecordMissing, RecordNotFound } from '../../../components/record-not-found';
 import { describeError } from '../../../lib/errors';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { useCatalogNames } from '../../../lib/service-options';
@@ -17,6 +16,7 @@ import { useAppointment } from '../api/get-appointment';
 import { AppointmentActions } from '../components/appointment-actions';
 import { AppointmentHistory } from '../components/appointment-history';
 import { useAppointmentsLive } from '../realtime';
+import { paths } from '../../../lib/paths';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -45,21 +45,8 @@ export function AppointmentDetailPage() {
 
   if (query.isPending) return <ListLoading rows={6} />;
   if (query.isError) {
-    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
-      return (
-        <StatusPanel
-          icon={IconCalendarQuestion}
-          color="gray"
-          title={t('appointments.notFound')}
-          body={t('appointments.notFoundBody')}
-          action={
-            <Anchor component={Link} to="/dashboard/appointments">
-              {t('appointments.backToList')}
-            </Anchor>
-          }
-          testId="ap-not-found"
-        />
-      );
+    if (isRecordMissing(query.error)) {
+      return <RecordNotFound icon={IconCalendarQuestion} title={t('appointments.notFound')} body={t('appointments.notFoundBody')} backTo={paths.appointments} backLabel={t('appointments.backToList')} testId="ap-not-found" />;
     }
     return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -68,7 +55,7 @@ export function AppointmentDetailPage() {
   return (
     <>
       <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to="/dashboard/appointments" size="sm">
+        <Anchor component={Link} to={paths.appointments} size="sm">
           {t('appointments.title')}
         </Anchor>
         <Text size="sm" c="dimmed">
@@ -124,7 +111,7 @@ export function AppointmentDetailPage() {
             </Fact>
             <Fact label={t('appointments.fields.request')}>
               <Group gap={6} component="span">
-                <Anchor component={Link} to={`/dashboard/service-requests/${a.service_request.id}`} size="sm" fw={600} data-testid="ap-request-link">
+                <Anchor component={Link} to={paths.serviceRequest(a.service_request.id)} size="sm" fw={600} data-testid="ap-request-link">
                   <Ltr>{a.service_request.number}</Ltr>
                 </Anchor>
                 <ServiceRequestStatusBadge status={a.service_request.status} size="xs" />

@@ -20,6 +20,7 @@ import { useCurrentUser } from '../../../lib/session-store';
 import { addDays, dayInZone, formatDay, formatTimeRange } from '../../../lib/zoned-time';
 import { useAppointmentList, useCalendarAppointments } from '../api/get-appointments';
 import { useAppointmentsLive } from '../realtime';
+import { paths } from '../../../lib/paths';
 
 // FullCalendar is big: it loads with the calendar, not with the list.
 const AppointmentCalendar = lazy(() => import('../../../components/appointment-calendar'));
@@ -81,7 +82,7 @@ export function AppointmentsPage() {
     },
     [catalog, user.role],
   );
-  const open = (a: TAppointment) => void navigate(`/dashboard/appointments/${a.id}`);
+  const open = (a: TAppointment) => void navigate(paths.appointment(a.id));
 
   const technicianFilter = admin && (
     <UserPicker
@@ -100,7 +101,7 @@ export function AppointmentsPage() {
         subtitle={t(`appointments.subtitle.${admin ? 'admin' : user.role === 'technician' ? 'technician' : 'customer'}`)}
         actions={
           can(user.role, 'create:service_request') && (
-            <Button component={Link} to="/book-appointment" leftSection={<IconCalendarPlus size={16} />} data-testid="ap-book">
+            <Button component={Link} to={paths.bookAppointment} leftSection={<IconCalendarPlus size={16} />} data-testid="ap-book">
               {t('appointments.book')}
             </Button>
           )
@@ -225,7 +226,7 @@ function AppointmentList({
       {phone ? (
         <Stack gap="xs">
           {items.map((a) => (
-            <Paper key={a.id} withBorder p="sm" component={Link} to={`/dashboard/appointments/${a.id}`} style={{ color: 'inherit', textDecoration: 'none' }} data-testid="ap-row" data-number={a.number}>
+            <Paper key={a.id} withBorder p="sm" component={Link} to={paths.appointment(a.id)} style={{ color: 'inherit', textDecoration: 'none' }} data-testid="ap-row" data-number={a.number}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text fw={600} size="sm">
                   <Ltr>{a.number}</Ltr>
@@ -255,7 +256,7 @@ function AppointmentList({
               {items.map((a) => (
                 <Table.Tr key={a.id} data-testid="ap-row" data-number={a.number}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/dashboard/appointments/${a.id}`} fw={600} size="sm">
+                    <Anchor component={Link} to={paths.appointment(a.id)} fw={600} size="sm">
                       <Ltr>{a.number}</Ltr>
                     </Anchor>
                   </Table.Td>

@@ -1,28 +1,18 @@
 import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TAdminUser } from '@portal/shared';
 import { apiFetch } from '../../../lib/api-client';
-
-interface Found {
-  id: string;
-  name: string;
-  email: string;
-}
+import { useUserLookup } from '../../../lib/user-lookup';
 
 /** Who made the change: any user, active or not, found by name or email on the server. */
 export function ActorSelect({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.replace(/\s*\(.*$/, ''), 300);
-  const found = useQuery({
-    queryKey: ['admin', 'users', 'lookup', 'any', debounced],
-    queryFn: ({ signal }) => apiFetch<{ items: Found[] }>('/api/admin/users/lookup', { query: { q: debounced, active: 'all' }, signal }),
-    select: (d) => d.items,
-    placeholderData: keepPreviousData,
-  });
+  const found = useUserLookup(debounced, { active: 'all' });
   // The user already chosen (from the URL) keeps their name even when the search no longer lists them.
   const chosen = useQuery({
     queryKey: ['admin', 'users', 'one', value],

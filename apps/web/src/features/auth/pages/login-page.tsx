@@ -14,6 +14,7 @@ import { isProfileNotFound, signInWithPassword } from '../api/sign-in';
 import { AuthLayout } from '../components/auth-layout';
 import { DemoAccountsCard } from '../components/demo-accounts-card';
 import { PasswordInput } from '../../../components/password-input';
+import { paths } from '../../../lib/paths';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export function LoginPage() {
   });
   const failure = signIn.error;
 
-  const signup = params.get('redirect') ? `/signup?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : '/signup';
+  const signup = params.get('redirect') ? `${paths.signup}?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : paths.signup;
 
   return (
     <AuthLayout
@@ -82,7 +83,7 @@ export function LoginPage() {
             {...inputProps('password')}
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-link">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm" data-testid="forgot-link">
               {t('auth.login.forgot')}
             </Anchor>
           </Group>

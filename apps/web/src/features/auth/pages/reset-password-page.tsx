@@ -14,6 +14,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { exchangeRecoveryCode } from '../api/exchange-recovery-code';
 import { AuthLayout } from '../components/auth-layout';
 import { signOut } from '../sign-out';
+import { paths } from '../../../lib/paths';
 
 
 
@@ -26,7 +27,7 @@ function Blocked({ titleKey, bodyKey, testId }: { titleKey: string; bodyKey: str
           {testId === 'reset-invalid' ? <IconLinkOff size={32} /> : <IconMailForward size={32} />}
         </ThemeIcon>
         <Text c="dimmed">{t(bodyKey)}</Text>
-        <Button component={Link} to="/forgot-password" variant="light" fullWidth data-testid="request-new-link">
+        <Button component={Link} to={paths.forgotPassword} variant="light" fullWidth data-testid="request-new-link">
           {t('auth.reset.requestNew')}
         </Button>
       </Stack>
@@ -78,7 +79,7 @@ export function ResetPasswordPage() {
     onSuccess: async () => {
       toastSuccess('toast.passwordUpdated');
       await signOut();
-      await navigate('/login', { replace: true });
+      await navigate(paths.login, { replace: true });
     },
     onError: (error) => {
       const fields = serverFieldErrors(error);

@@ -14,6 +14,7 @@ import { newPasswordErrors, useTranslatedInputProps, zodFieldErrors } from '../.
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
 import { AuthLayout } from '../components/auth-layout';
+import { paths } from '../../../lib/paths';
 
 interface SignupValues {
   name: string;
@@ -58,7 +59,7 @@ export function SignupPage() {
   });
   const failure = signup.error;
   const showAlert = failure && !serverFieldErrors(failure) && !(isApiError(failure) && failure.code === 'email_taken');
-  const login = params.get('redirect') ? `/login?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : '/login';
+  const login = params.get('redirect') ? `${paths.login}?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : paths.login;
 
   return (
     <AuthLayout title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>

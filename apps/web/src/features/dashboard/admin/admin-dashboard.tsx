@@ -25,9 +25,10 @@ import { formatDuration } from '../../../lib/format-duration';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useAdminDashboard } from './get-admin-dashboard';
 import { useChartAxes } from '../../../lib/chart-axes';
+import { paths } from '../../../lib/paths';
 
 const noop = () => undefined;
-const DESK = '/dashboard/admin/service-requests';
+const DESK = paths.requestDesk;
 
 /**
  * PRODUCT.md §5, admin: open requests by status, unassigned, past their SLA target, technician
@@ -71,14 +72,14 @@ export function AdminDashboard() {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <FigureCard testId="figure-unassigned" label={t('adminDashboard.unassigned')} value={fmt.count(d.unassigned)} to="/dashboard/service-orders" icon={IconUserQuestion} color="grape" />
-        <FigureCard testId="figure-sla" label={t('adminDashboard.slaBreached')} hint={t('adminDashboard.slaHint')} value={fmt.count(d.sla_breached)} to="/dashboard/service-orders?status=all&sort=sla_due" icon={IconAlarm} color="red" />
+        <FigureCard testId="figure-unassigned" label={t('adminDashboard.unassigned')} value={fmt.count(d.unassigned)} to={paths.dispatch} icon={IconUserQuestion} color="grape" />
+        <FigureCard testId="figure-sla" label={t('adminDashboard.slaBreached')} hint={t('adminDashboard.slaHint')} value={fmt.count(d.sla_breached)} to={`${paths.dispatch}?status=all&sort=sla_due`} icon={IconAlarm} color="red" />
         <FigureCard
           testId="figure-utilisation"
           label={t('adminDashboard.utilisation')}
           hint={t('adminDashboard.utilisationHint', { logged: hours(d.hours_logged), scheduled: hours(d.hours_scheduled) })}
           value={percent(d.utilisation)}
-          to="/dashboard/reports/performance"
+          to={paths.performanceReports}
           icon={IconPercentage}
           color="teal"
         />
@@ -87,19 +88,19 @@ export function AdminDashboard() {
           label={t('adminDashboard.satisfaction')}
           hint={t('reports.performance.ratings', { count: d.rating_count })}
           value={d.satisfaction === null ? '—' : `${fmt.quantity(d.satisfaction)} / 5`}
-          to="/dashboard/reports/performance"
+          to={paths.performanceReports}
           icon={IconStar}
           color="yellow"
         />
-        <FigureCard testId="figure-response" label={t('adminDashboard.averageResponse')} hint={t('adminDashboard.last30')} value={hours(d.average_response_hours)} to="/dashboard/analytics" icon={IconClock} color="blue" />
-        <FigureCard testId="figure-completion" label={t('adminDashboard.averageCompletion')} hint={t('adminDashboard.last30')} value={hours(d.average_completion_hours)} to="/dashboard/analytics" icon={IconHourglass} color="indigo" />
+        <FigureCard testId="figure-response" label={t('adminDashboard.averageResponse')} hint={t('adminDashboard.last30')} value={hours(d.average_response_hours)} to={paths.analytics} icon={IconClock} color="blue" />
+        <FigureCard testId="figure-completion" label={t('adminDashboard.averageCompletion')} hint={t('adminDashboard.last30')} value={hours(d.average_completion_hours)} to={paths.analytics} icon={IconHourglass} color="indigo" />
         {/* Items by their quantity on hand over all warehouses (docs/decisions/012-low-stock.md); each figure is its list's length. */}
         <FigureCard
           testId="figure-low-stock"
           label={t('adminDashboard.lowStock')}
           hint={t('adminDashboard.stockHint')}
           value={fmt.count(d.low_stock)}
-          to="/dashboard/inventory?status=low_stock&active=true"
+          to={`${paths.inventory}?status=low_stock&active=true`}
           icon={IconAlertTriangle}
           color="orange"
         />
@@ -108,11 +109,11 @@ export function AdminDashboard() {
           label={t('adminDashboard.outOfStockItems')}
           hint={t('adminDashboard.stockHint')}
           value={fmt.count(d.out_of_stock)}
-          to="/dashboard/inventory?status=out_of_stock&active=true"
+          to={`${paths.inventory}?status=out_of_stock&active=true`}
           icon={IconPackageOff}
           color="red"
         />
-        <FigureCard testId="figure-transfers" label={t('adminDashboard.pendingTransfers')} value={fmt.count(d.pending_transfers)} to="/dashboard/transfers?status=pending" icon={IconTruckDelivery} color="pink" />
+        <FigureCard testId="figure-transfers" label={t('adminDashboard.pendingTransfers')} value={fmt.count(d.pending_transfers)} to={`${paths.transfers}?status=pending`} icon={IconTruckDelivery} color="pink" />
       </SimpleGrid>
       <Paper withBorder radius="md" p="md" data-testid="admin-trend">
         <Title order={3} fz="md" mb="sm">

@@ -22,9 +22,11 @@ import { useRealtimeSubscription } from '../../../lib/realtime';
 import { formatDuration } from '../../../lib/format-duration';
 import { FigureCard as Figure } from '../../../components/figure-card';
 import { useCustomerDashboard } from './get-customer-dashboard';
+import { paths } from '../../../lib/paths';
+import { PanelHeader } from '../components/panel-header';
 
 const noop = () => undefined;
-const LIST = '/dashboard/service-requests';
+const LIST = paths.serviceRequests;
 
 /**
  * PRODUCT.md §5, customer: total, active, completed and pending requests, completion rate,
@@ -109,7 +111,7 @@ export function CustomerDashboard() {
                     </Text>
                   )}
                 </Stack>
-                <Button component={Link} to={`${LIST}/${task.id}`} size="xs" variant="light" style={{ flex: 'none' }}>
+                <Button component={Link} to={paths.serviceRequest(task.id)} size="xs" variant="light" style={{ flex: 'none' }}>
                   {t('customerDashboard.giveFeedback')}
                 </Button>
               </Group>
@@ -120,27 +122,20 @@ export function CustomerDashboard() {
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={3} fz="md">
-              {t('customerDashboard.recent')}
-            </Title>
-            <Anchor component={Link} to={LIST} size="sm">
-              {t('customerDashboard.seeAll')}
-            </Anchor>
-          </Group>
+          <PanelHeader title={t('customerDashboard.recent')} to={LIST} linkLabel={t('customerDashboard.seeAll')} />
           {d.recent_requests.length === 0 ? (
             <Stack align="flex-start" gap="sm">
               <Text size="sm" c="dimmed">
                 {t('customerDashboard.noRequests')}
               </Text>
-              <Button component={Link} to={`${LIST}/new`} leftSection={<IconPlus size={16} />} size="sm">
+              <Button component={Link} to={paths.newServiceRequest} leftSection={<IconPlus size={16} />} size="sm">
                 {t('customerDashboard.raise')}
               </Button>
             </Stack>
           ) : (
             <Stack gap={0} data-testid="recent-requests">
               {d.recent_requests.map((r) => (
-                <Anchor key={r.id} component={Link} to={`${LIST}/${r.id}`} underline="never" c="inherit" py={8} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+                <Anchor key={r.id} component={Link} to={paths.serviceRequest(r.id)} underline="never" c="inherit" py={8} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
                   <Group justify="space-between" gap="xs" wrap="nowrap">
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text size="sm" fw={600}>
@@ -159,14 +154,7 @@ export function CustomerDashboard() {
         </Paper>
 
         <Paper withBorder radius="md" p="md" data-testid="upcoming-appointments">
-          <Group justify="space-between" mb="sm">
-            <Title order={3} fz="md">
-              {t('customerDashboard.upcoming')}
-            </Title>
-            <Anchor component={Link} to="/dashboard/appointments" size="sm">
-              {t('customerDashboard.seeAll')}
-            </Anchor>
-          </Group>
+          <PanelHeader title={t('customerDashboard.upcoming')} to={paths.appointments} linkLabel={t('customerDashboard.seeAll')} />
           {d.upcoming_appointments.length === 0 ? (
             <Stack align="center" gap="xs" py="md" ta="center">
               <ThemeIcon size={44} radius="xl" variant="light" color="gray">
@@ -175,7 +163,7 @@ export function CustomerDashboard() {
               <Text size="sm" c="dimmed">
                 {t('customerDashboard.noAppointments')}
               </Text>
-              <Button component={Link} to="/book-appointment" variant="light" size="xs">
+              <Button component={Link} to={paths.bookAppointment} variant="light" size="xs">
                 {t('customerDashboard.book')}
               </Button>
             </Stack>
@@ -185,7 +173,7 @@ export function CustomerDashboard() {
                 <Anchor
                   key={a.id}
                   component={Link}
-                  to={`/dashboard/appointments/${a.id}`}
+                  to={paths.appointment(a.id)}
                   underline="never"
                   c="inherit"
                   py={4}

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconCoins, IconPackageOff, IconTruckDelivery, IconTruck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { formatRelativeTime, useNow } from '../../../lib/relative-time';
 import { useSupervisorDashboard } from './get-supervisor-dashboard';
 import { useDateFormat } from '../../../lib/date-format';
 import { QuantityUnit } from '../../../components/quantity-unit';
+import { paths } from '../../../lib/paths';
+import { PanelHeader } from '../components/panel-header';
 
 const noop = () => undefined;
 
@@ -40,36 +42,29 @@ export function SupervisorDashboard() {
   return (
     <Stack gap="lg" data-testid="supervisor-dashboard">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Figure testId="figure-low" label={t('supervisorDashboard.lowStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.low_stock)} to="/dashboard/inventory?status=low_stock&active=true" icon={IconAlertTriangle} color="orange" />
-        <Figure testId="figure-out" label={t('supervisorDashboard.outOfStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.out_of_stock)} to="/dashboard/inventory?status=out_of_stock&active=true" icon={IconPackageOff} color="red" />
+        <Figure testId="figure-low" label={t('supervisorDashboard.lowStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.low_stock)} to={`${paths.inventory}?status=low_stock&active=true`} icon={IconAlertTriangle} color="orange" />
+        <Figure testId="figure-out" label={t('supervisorDashboard.outOfStock')} hint={t('supervisorDashboard.levelsHint')} value={fmt.count(d.out_of_stock)} to={`${paths.inventory}?status=out_of_stock&active=true`} icon={IconPackageOff} color="red" />
         <Figure
           testId="figure-pending"
           label={t('supervisorDashboard.pendingTransfers')}
           hint={t('supervisorDashboard.inTransitHint', { count: d.in_transit_transfers })}
           value={fmt.count(d.pending_transfers)}
-          to="/dashboard/transfers?status=pending"
+          to={`${paths.transfers}?status=pending`}
           icon={IconTruckDelivery}
           color="blue"
         />
-        <Figure testId="figure-value" label={t('supervisorDashboard.stockValue')} value={fmt.money(d.stock_value)} to="/dashboard/warehouses" icon={IconCoins} color="teal" />
+        <Figure testId="figure-value" label={t('supervisorDashboard.stockValue')} value={fmt.money(d.stock_value)} to={paths.warehouses} icon={IconCoins} color="teal" />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={3} fz="md">
-              {t('supervisorDashboard.valueByWarehouse')}
-            </Title>
-            <Anchor component={Link} to="/dashboard/warehouses" size="sm">
-              {t('supervisorDashboard.seeAll')}
-            </Anchor>
-          </Group>
+          <PanelHeader title={t('supervisorDashboard.valueByWarehouse')} to={paths.warehouses} linkLabel={t('supervisorDashboard.seeAll')} />
           <Stack gap="xs" data-testid="value-by-warehouse">
             {d.stock_value_by_warehouse.map((w) => {
               // A bar's length is a display approximation; the figure beside it is exact.
               const share = compareDecimal(maxValue, 0) > 0 ? (Number(w.value) / Number(maxValue)) * 100 : 0;
               return (
-                <Anchor key={w.warehouse_id} component={Link} to={`/dashboard/inventory?warehouse_id=${w.warehouse_id}`} underline="never" c="inherit">
+                <Anchor key={w.warehouse_id} component={Link} to={`${paths.inventory}?warehouse_id=${w.warehouse_id}`} underline="never" c="inherit">
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
                       {w.warehouse_kind === 'van' ? <IconTruck size={16} /> : <IconBox size={16} />}
@@ -95,14 +90,7 @@ export function SupervisorDashboard() {
         </Paper>
 
         <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={3} fz="md">
-              {t('supervisorDashboard.attention')}
-            </Title>
-            <Anchor component={Link} to="/dashboard/warehouse-diagnostic" size="sm">
-              {t('supervisorDashboard.seeAll')}
-            </Anchor>
-          </Group>
+          <PanelHeader title={t('supervisorDashboard.attention')} to={paths.warehouseDiagnostic} linkLabel={t('supervisorDashboard.seeAll')} />
           {d.attention.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('supervisorDashboard.allInStock')}
@@ -114,7 +102,7 @@ export function SupervisorDashboard() {
                 {d.attention.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/inventory?status=${r.status}&active=true&item_id=${r.id}`} size="sm" c="inherit">
+                      <Anchor component={Link} to={`${paths.inventory}?status=${r.status}&active=true&item_id=${r.id}`} size="sm" c="inherit">
                         <span dir="auto">{r.name}</span>
                       </Anchor>
                       <Text size="xs" c="dimmed">
@@ -139,14 +127,7 @@ export function SupervisorDashboard() {
       </SimpleGrid>
 
       <Paper withBorder radius="md" p="md">
-        <Group justify="space-between" mb="sm">
-          <Title order={3} fz="md">
-            {t('supervisorDashboard.recentMovements')}
-          </Title>
-          <Anchor component={Link} to="/dashboard/adjustments" size="sm">
-            {t('nav.adjustments')}
-          </Anchor>
-        </Group>
+        <PanelHeader title={t('supervisorDashboard.recentMovements')} to={paths.adjustments} linkLabel={t('nav.adjustments')} />
         {d.recent_movements.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('supervisorDashboard.noMovements')}
@@ -165,7 +146,7 @@ export function SupervisorDashboard() {
                       </Tooltip>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/inventory?item_id=${m.item_id}`} size="sm" c="inherit">
+                      <Anchor component={Link} to={`${paths.inventory}?item_id=${m.item_id}`} size="sm" c="inherit">
                         <span dir="auto">{m.item_name}</span>
                       </Anchor>
                       <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent, IconChecks, IconClockPlay, IconHourglass, IconPackage, IconRepeatOff, IconStar, IconTool, IconUserCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,11 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { formatDuration } from '../../../lib/format-duration';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useTechnicianDashboard } from './get-technician-dashboard';
+import { paths } from '../../../lib/paths';
+import { PanelHeader } from '../components/panel-header';
 
 const noop = () => undefined;
-const TASKS = '/dashboard/tasks';
+const TASKS = paths.tasks;
 
 /**
  * PRODUCT.md §5, technician: today's jobs, open jobs by status, hours logged this week, jobs
@@ -38,21 +40,21 @@ export function TechnicianDashboard() {
   return (
     <Stack gap="lg" data-testid="technician-dashboard">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <FigureCard testId="figure-today" label={t('technicianDashboard.today')} value={fmt.count(d.today.length)} to="/dashboard/schedule" icon={IconCalendarEvent} color="blue" />
+        <FigureCard testId="figure-today" label={t('technicianDashboard.today')} value={fmt.count(d.today.length)} to={paths.schedule} icon={IconCalendarEvent} color="blue" />
         <FigureCard testId="figure-assigned" label={t('serviceRequests.status.assigned')} value={fmt.count(d.open_by_status.assigned)} to={`${TASKS}?status=assigned`} icon={IconUserCheck} color="indigo" />
         <FigureCard testId="figure-in-progress" label={t('serviceRequests.status.in_progress')} value={fmt.count(d.open_by_status.in_progress)} to={`${TASKS}?status=in_progress`} icon={IconTool} color="cyan" />
         <FigureCard testId="figure-pending-parts" label={t('serviceRequests.status.pending_parts')} value={fmt.count(d.open_by_status.pending_parts)} to={`${TASKS}?status=pending_parts`} icon={IconPackage} color="orange" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md">
-        <FigureCard testId="figure-week-hours" label={t('technicianDashboard.hoursThisWeek')} value={hours(d.hours_this_week)} to="/dashboard/reports/performance" icon={IconClockPlay} color="grape" />
-        <FigureCard testId="figure-completed" label={t('technicianDashboard.completed')} value={fmt.count(o.jobs_completed)} to="/dashboard/reports/service" icon={IconChecks} color="teal" />
-        <FigureCard testId="figure-job-duration" label={t('technicianDashboard.averageJob')} value={hours(o.average_job_hours)} to="/dashboard/reports/performance" icon={IconHourglass} color="blue" />
+        <FigureCard testId="figure-week-hours" label={t('technicianDashboard.hoursThisWeek')} value={hours(d.hours_this_week)} to={paths.performanceReports} icon={IconClockPlay} color="grape" />
+        <FigureCard testId="figure-completed" label={t('technicianDashboard.completed')} value={fmt.count(o.jobs_completed)} to={paths.serviceReports} icon={IconChecks} color="teal" />
+        <FigureCard testId="figure-job-duration" label={t('technicianDashboard.averageJob')} value={hours(o.average_job_hours)} to={paths.performanceReports} icon={IconHourglass} color="blue" />
         <FigureCard
           testId="figure-rating"
           label={t('technicianDashboard.rating')}
           hint={t('reports.performance.ratings', { count: o.rating_count })}
           value={o.average_rating === null ? '—' : `${fmt.quantity(o.average_rating)} / 5`}
-          to="/dashboard/reports/performance"
+          to={paths.performanceReports}
           icon={IconStar}
           color="yellow"
         />
@@ -60,21 +62,14 @@ export function TechnicianDashboard() {
           testId="figure-ftf"
           label={t('reports.performance.firstTimeFix')}
           value={o.first_time_fix_rate === null ? '—' : fmt.percent(Math.round(o.first_time_fix_rate * 1000) / 10)}
-          to="/dashboard/reports/performance"
+          to={paths.performanceReports}
           icon={IconRepeatOff}
           color="pink"
         />
       </SimpleGrid>
 
       <Paper withBorder radius="md" p="md" data-testid="today-jobs">
-        <Group justify="space-between" mb="sm">
-          <Title order={3} fz="md">
-            {t('technicianDashboard.todayJobs')}
-          </Title>
-          <Anchor component={Link} to={TASKS} size="sm">
-            {t('technicianDashboard.allTasks')}
-          </Anchor>
-        </Group>
+        <PanelHeader title={t('technicianDashboard.todayJobs')} to={TASKS} linkLabel={t('technicianDashboard.allTasks')} />
         {d.today.length === 0 ? (
           <Stack align="center" gap="xs" py="md" ta="center">
             <ThemeIcon size={44} radius="xl" variant="light" color="gray">
@@ -93,7 +88,7 @@ export function TechnicianDashboard() {
               <Anchor
                 key={a.id}
                 component={Link}
-                to={a.service_request ? `/dashboard/service-requests/${a.service_request.id}` : `/dashboard/appointments/${a.id}`}
+                to={a.service_request ? paths.serviceRequest(a.service_request.id) : paths.appointment(a.id)}
                 underline="never"
                 c="inherit"
                 py={10}

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFileUnknown, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AutoText } from '../../../components/auto-text';
 import { Ltr } from '../../../components/ltr';
 import { PageLoader } from '../../../components/page-loader';
-import { StatusPanel } from '../../../components/status-panel';
-import { isApiError } from '../../../lib/api-client';
+import { isRecordMissing, RecordNotFound } from '../../../components/record-not-found';
 import { useDateFormat } from '../../../lib/date-format';
 import { describeError } from '../../../lib/errors';
 import { useGoodsReceipt } from '../api/goods-receipts';
 import { useGoodsReceiptsLive } from '../api/keys';
 import { ReceiptLinesTable } from '../components/receipt-lines-table';
 import { useDayFormat } from '../day-format';
+import { paths } from '../../../lib/paths';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -39,21 +39,8 @@ export function GoodsReceiptDetailPage() {
 
   if (receipt.isPending) return <PageLoader />;
   if (receipt.isError) {
-    if (isApiError(receipt.error) && (receipt.error.status === 404 || receipt.error.status === 400)) {
-      return (
-        <StatusPanel
-          icon={IconFileUnknown}
-          color="gray"
-          title={t('goodsReceipts.notFound')}
-          body={t('goodsReceipts.notFoundBody')}
-          action={
-            <Anchor component={Link} to="/dashboard/goods-receipts">
-              {t('goodsReceipts.backToList')}
-            </Anchor>
-          }
-          testId="receipt-not-found"
-        />
-      );
+    if (isRecordMissing(receipt.error)) {
+      return <RecordNotFound title={t('goodsReceipts.notFound')} body={t('goodsReceipts.notFoundBody')} backTo={paths.goodsReceipts} backLabel={t('goodsReceipts.backToList')} testId="receipt-not-found" />;
     }
     return <Alert color="red">{describeError(t, receipt.error)}</Alert>;
   }
@@ -62,7 +49,7 @@ export function GoodsReceiptDetailPage() {
   return (
     <>
       <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to="/dashboard/goods-receipts" size="sm">
+        <Anchor component={Link} to={paths.goodsReceipts} size="sm">
           {t('goodsReceipts.title')}
         </Anchor>
         <Text size="sm" c="dimmed">
@@ -83,7 +70,7 @@ export function GoodsReceiptDetailPage() {
           <Button
             variant="default"
             component={Link}
-            to={`/dashboard/goods-receipts/${data.id}/print`}
+            to={paths.goodsReceiptPrint(data.id)}
             leftSection={<IconPrinter size={16} />}
             data-testid="receipt-print-link"
           >

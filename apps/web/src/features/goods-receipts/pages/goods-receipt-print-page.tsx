@@ -13,6 +13,7 @@ import { useGoodsReceipt } from '../api/goods-receipts';
 import { useDayFormat } from '../day-format';
 import sheet from '../../../components/print-sheet.module.css';
 import classes from '../../../components/print-document.module.css';
+import { paths } from '../../../lib/paths';
 
 /**
  * The goods received note as a page of its own (no shell): an A4 sheet on screen, exactly that
@@ -34,7 +35,7 @@ export function GoodsReceiptPrintPage() {
   return (
     <div className={sheet.page}>
       <Group justify="space-between" className={sheet.toolbar} gap="sm">
-        <Button variant="subtle" component={Link} to={`/dashboard/goods-receipts/${data.id}`} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />}>
+        <Button variant="subtle" component={Link} to={paths.goodsReceipt(data.id)} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />}>
           {t('goodsReceipts.document.back')}
         </Button>
         <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="receipt-print">

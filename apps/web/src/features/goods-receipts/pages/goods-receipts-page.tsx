@@ -22,6 +22,7 @@ import { useGoodsReceiptsLive } from '../api/keys';
 import { SupplierSelect } from '../components/supplier-select';
 import { ReceivingWarehouseSelect } from '../components/warehouse-picker';
 import { useDayFormat } from '../day-format';
+import { paths } from '../../../lib/paths';
 
 const FILTERS = ['warehouse_id', 'supplier_id', 'date_from', 'date_to'] as const;
 const SORTABLE = new Set(['number', 'received_on', 'created']);
@@ -33,7 +34,7 @@ function ReceiptCard({ record }: { record: TGoodsReceiptSummary }) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="receipt-row" data-number={record.number}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Anchor component={Link} to={`/dashboard/goods-receipts/${record.id}`} fw={700} style={{ whiteSpace: 'nowrap' }}>
+        <Anchor component={Link} to={paths.goodsReceipt(record.id)} fw={700} style={{ whiteSpace: 'nowrap' }}>
           <Ltr>{record.number}</Ltr>
         </Anchor>
         <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -90,12 +91,12 @@ export function GoodsReceiptsPage() {
         actions={
           <Group gap="sm">
             {can(user.role, 'read:supplier') && (
-              <Button variant="default" component={Link} to="/dashboard/suppliers" leftSection={<IconBuildingStore size={16} />}>
+              <Button variant="default" component={Link} to={paths.suppliers} leftSection={<IconBuildingStore size={16} />}>
                 {t('nav.suppliers')}
               </Button>
             )}
             {can(user.role, 'create:goods_receipt') && (
-              <Button component={Link} to="/dashboard/goods-receipts/new" leftSection={<IconPlus size={16} />} data-testid="receipt-new">
+              <Button component={Link} to={paths.newGoodsReceipt} leftSection={<IconPlus size={16} />} data-testid="receipt-new">
                 {t('goodsReceipts.new')}
               </Button>
             )}
@@ -189,7 +190,7 @@ export function GoodsReceiptsPage() {
             const accessor = String(status.columnAccessor);
             if (SORTABLE.has(accessor)) list.setSort(accessor, status.direction);
           }}
-          onRowClick={({ record }) => void navigate(`/dashboard/goods-receipts/${record.id}`)}
+          onRowClick={({ record }) => void navigate(paths.goodsReceipt(record.id))}
           customRowAttributes={(record) => ({ 'data-testid': 'receipt-row', 'data-number': record.number })}
           columns={[
             {

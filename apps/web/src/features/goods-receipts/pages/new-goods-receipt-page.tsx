@@ -19,6 +19,7 @@ import { ReceiptLineFields } from '../components/receipt-line-fields';
 import { SupplierSelect } from '../components/supplier-select';
 import { ReceivingWarehouseSelect } from '../components/warehouse-picker';
 import { emptyReceiptForm, newReceiptLine, receiptFormErrors, receiptTotal, toCreateReceiptRequest, toFormPaths, type ReceiptFormValues } from '../receipt-form';
+import { paths } from '../../../lib/paths';
 
 const FORM_CODES = new Set(['duplicate_item', 'quantity_positive', 'cost_invalid']);
 
@@ -62,7 +63,7 @@ export function NewGoodsReceiptPage() {
     create.mutate(toCreateReceiptRequest(values), {
       onSuccess: (receipt) => {
         toastSuccess('goodsReceipts.created', undefined, { number: receipt.number });
-        void navigate(`/dashboard/goods-receipts/${receipt.id}`);
+        void navigate(paths.goodsReceipt(receipt.id));
       },
       onError: (err) => {
         setFailure(err);
@@ -76,7 +77,7 @@ export function NewGoodsReceiptPage() {
   return (
     <>
       <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to="/dashboard/goods-receipts" size="sm">
+        <Anchor component={Link} to={paths.goodsReceipts} size="sm">
           {t('goodsReceipts.title')}
         </Anchor>
         <Text size="sm" c="dimmed">
@@ -101,7 +102,7 @@ export function NewGoodsReceiptPage() {
                       }}
                       error={error('supplier_id')}
                       description={
-                        <Anchor component={Link} to="/dashboard/suppliers" size="xs">
+                        <Anchor component={Link} to={paths.suppliers} size="xs">
                           {t('goodsReceipts.form.manageSuppliers')}
                         </Anchor>
                       }
@@ -249,7 +250,7 @@ export function NewGoodsReceiptPage() {
                   {t('goodsReceipts.form.postNote')}
                 </Text>
                 <Group justify="flex-end" gap="sm">
-                  <Button variant="default" component={Link} to="/dashboard/goods-receipts">
+                  <Button variant="default" component={Link} to={paths.goodsReceipts}>
                     {t('common.cancel')}
                   </Button>
                   <Button type="submit" loading={create.isPending} leftSection={<IconCheck size={16} />} data-testid="receipt-submit">

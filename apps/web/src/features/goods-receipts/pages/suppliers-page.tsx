@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Select, Stack, Text, useDirection } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Stack, Text, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconBuildingStore, IconDots, IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { can, type TSupplier } from '@portal/shared';
 import { AutoText } from '../../../components/auto-text';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
-import { ListEmpty, ListError, ListLoading, ListToolbar, UrlListPager } from '../../../components/list-states';
+import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
 import { useNumberFormat } from '../../../lib/decimal';
@@ -20,6 +20,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { useGoodsReceiptsLive } from '../api/keys';
 import { useSaveSupplier, useSuppliers } from '../api/suppliers';
 import { SupplierForm } from '../components/supplier-form';
+import { paths } from '../../../lib/paths';
 
 const FILTERS = ['active'] as const;
 
@@ -37,7 +38,6 @@ export function SuppliersPage() {
   const suppliers = useSuppliers(list.query);
   const save = useSaveSupplier();
   const [editing, setEditing] = useState<TSupplier | 'new' | null>(null);
-  const page = suppliers.data;
   const sortStatus: DataTableSortStatus<TSupplier> = { columnAccessor: list.sort ?? 'name', direction: list.order };
 
   const toggle = (s: TSupplier) =>
@@ -70,27 +70,10 @@ export function SuppliersPage() {
         }
       />
       <ListToolbar search={list.searchInput} onSearch={list.setSearchInput} searchPlaceholder={t('suppliers.searchPlaceholder')} filtered={list.isFiltered} onReset={list.reset}>
-        <Select
-          aria-label={t('suppliers.fields.status')}
-          placeholder={t('suppliers.fields.status')}
-          clearable
-          w={{ base: '100%', xs: 160 }}
-          data={[
-            { value: 'true', label: t('suppliers.activeOnly') },
-            { value: 'false', label: t('suppliers.inactiveOnly') },
-          ]}
-          value={list.filters.active ?? null}
-          onChange={(v) => list.setFilter('active', v)}
-        />
+        <ActiveFilter list={list} label={t('suppliers.fields.status')} activeLabel={t('suppliers.activeOnly')} inactiveLabel={t('suppliers.inactiveOnly')} width={160} />
       </ListToolbar>
-      {suppliers.isPending ? (
-        <ListLoading />
-      ) : suppliers.isError ? (
-        <ListError error={suppliers.error} onRetry={() => void suppliers.refetch()} />
-      ) : page && page.items.length === 0 ? (
-        <ListEmpty filtered={list.isFiltered} onReset={list.reset} icon={IconBuildingStore} />
-      ) : (
-        <>
+      <UrlListBody query={suppliers} list={list} icon={IconBuildingStore}>
+        {(page) => (
           <DataTable<TSupplier>
             withTableBorder
             borderRadius="md"
@@ -141,7 +124,7 @@ export function SuppliersPage() {
                 textAlign: 'center',
                 render: (r) =>
                   r.receipt_count > 0 ? (
-                    <Anchor component={Link} to={`/dashboard/goods-receipts?supplier_id=${r.id}`} size="sm">
+                    <Anchor component={Link} to={`${paths.goodsReceipts}?supplier_id=${r.id}`} size="sm">
                       {fmt.count(r.receipt_count)}
                     </Anchor>
                   ) : (
@@ -183,9 +166,8 @@ export function SuppliersPage() {
               },
             ]}
           />
-          {page && <UrlListPager list={list} page={page} loading={suppliers.isFetching} />}
-        </>
-      )}
+        )}
+      </UrlListBody>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('suppliers.new') : t('suppliers.edit')} size="lg" fullScreen={!!phone}>
         {editing !== null && (
           <SupplierForm

@@ -105,7 +105,7 @@ describe('notification list', () => {
 
   it('shows relative times in Arabic', async () => {
     await renderList([makeNotification({ created_at: minutesAgo(5) }), makeNotification({ created_at: minutesAgo(60 * 24 * 2) })], 'ar');
-    expect($$('[data-testid=notification-time]').map((el) => el.textContent)).toEqual(['منذ 5 دقائق', 'منذ يومين']);
+    expect($$('[data-testid=notification-time]').map((el) => el.textContent)).toEqual(['قبل 5 دقائق', 'قبل يومين']);
     expect($('[data-testid=notification-mark-all]')?.textContent).toBe('تعليم الكل كمقروء');
   });
 

@@ -3,7 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Box, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChecks, IconClock, IconHourglass, IconRepeatOff, IconStar, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TPerformanceReport, TTechnicianPerformance } from '@portal/shared';
+import { can, type TPerformanceReport, type TTechnicianPerformance } from '@portal/shared';
 import { FigureCard } from '../../../components/figure-card';
 import { ListEmpty, ListError, ListLoading, ListToolbar } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../../lib/session-store';
 import { usePerformanceReport } from '../api/reports';
 import { useChartAxes } from '../../../lib/chart-axes';
 import { DateField } from '../../../components/date-field';
+import { paths } from '../../../lib/paths';
 
 const FILTERS = ['technician_id', 'from', 'to'] as const;
 const noop = () => undefined;
@@ -42,7 +43,7 @@ function Figures({ figures }: { figures: TTechnicianPerformance }) {
   const { t } = useTranslation();
   const fmt = useNumberFormat();
   const hours = useHours();
-  const to = '/dashboard/reports/service';
+  const to = paths.serviceReports;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" data-testid="performance-figures">
       <FigureCard label={t('reports.performance.jobs')} value={fmt.count(figures.jobs_completed)} to={to} icon={IconChecks} color="teal" testId="perf-jobs" />
@@ -85,7 +86,8 @@ function ChartCard({ title, children, testId }: { title: string; children: React
 export function PerformancePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const admin = user.role === 'admin';
+  // Whoever may read every technician's reports compares them (only admins today).
+  const seesEveryTechnician = can(user.role, 'read:performance_report:any');
   const fmt = useNumberFormat();
   const hours = useHours();
   useRealtimeSubscription('service_requests', noop);
@@ -98,7 +100,7 @@ export function PerformancePage() {
   const axes = useChartAxes(48);
   const techAxes = useChartAxes(110);
 
-  const single = data && (data.technicians.length === 1 || !admin) ? data.technicians[0] : undefined;
+  const single = data && (data.technicians.length === 1 || !seesEveryTechnician) ? data.technicians[0] : undefined;
   const byTechnician = (data?.technicians ?? []).map((f) => ({ name: f.technician.name, jobs: f.jobs_completed, hours: f.hours_logged }));
   const periods = new Map<string, { period: string; jobs: number; hours: number }>();
   for (const s of data?.series ?? []) {
@@ -115,9 +117,9 @@ export function PerformancePage() {
 
   return (
     <>
-      <PageHeader title={t('nav.performanceReports')} subtitle={t(admin ? 'reports.performance.subtitleAdmin' : 'reports.performance.subtitle')} />
+      <PageHeader title={t('nav.performanceReports')} subtitle={t(seesEveryTechnician ? 'reports.performance.subtitleAdmin' : 'reports.performance.subtitle')} />
       <ListToolbar filtered={list.isFiltered} onReset={list.reset}>
-        {admin && (
+        {seesEveryTechnician && (
           <Box w={{ base: '100%', xs: 260 }}>
             <UserPicker role="technician" label={t('serviceRequests.fields.technician')} value={list.filters.technician_id ?? null} onChange={(id) => list.setFilter('technician_id', id)} testId="perf-filter-technician" />
           </Box>
@@ -135,7 +137,7 @@ export function PerformancePage() {
         <Stack gap="lg" data-testid="performance-report">
           {single && (
             <Stack gap="xs">
-              {admin && (
+              {seesEveryTechnician && (
                 <Text fw={600} dir="auto">
                   {single.technician.name}
                 </Text>
@@ -143,8 +145,8 @@ export function PerformancePage() {
               <Figures figures={single} />
             </Stack>
           )}
-          <SimpleGrid cols={{ base: 1, md: admin && !single ? 2 : 1 }} spacing="md">
-            {admin && !single && (
+          <SimpleGrid cols={{ base: 1, md: seesEveryTechnician && !single ? 2 : 1 }} spacing="md">
+            {seesEveryTechnician && !single && (
               <ChartCard title={t('reports.performance.compareTitle')} testId="perf-chart-compare">
                 <BarChart h={Math.max(220, byTechnician.length * 44)} data={byTechnician} dataKey="name" orientation="vertical" series={[series.jobs, series.hours]} withLegend {...techAxes} />
               </ChartCard>
@@ -160,7 +162,7 @@ export function PerformancePage() {
             </ChartCard>
           </SimpleGrid>
 
-          {admin && (
+          {seesEveryTechnician && (
             <Card withBorder radius="md" p={0}>
               <Table.ScrollContainer minWidth={760}>
                 <Table striped highlightOnHover verticalSpacing="xs" data-testid="perf-table">

@@ -20,6 +20,7 @@ import { useCurrentUser } from '../../../lib/session-store';
 import { useServiceReport } from '../api/reports';
 import classes from './service-report.module.css';
 import { QuantityUnit } from '../../../components/quantity-unit';
+import { paths } from '../../../lib/paths';
 
 const noop = () => undefined;
 
@@ -276,7 +277,7 @@ export function ServiceReportPage() {
   const user = useCurrentUser();
   const report = useServiceReport(id);
   useRealtimeSubscription('service_requests', noop);
-  const back = holdsAll(user.role, ['read:service_report']) ? '/dashboard/reports/service' : `/dashboard/service-requests/${id}`;
+  const back = holdsAll(user.role, ['read:service_report']) ? paths.serviceReports : paths.serviceRequest(id);
 
   if (report.isPending) return <PageLoader fullScreen />;
   return (

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { SERVICE_REQUEST_STATUSES, type TServiceReportRow } from '@portal/shared';
+import { can, SERVICE_REQUEST_STATUSES, type TServiceReportRow } from '@portal/shared';
 import { ListEmpty, ListError, ListLoading, ListToolbar, UrlListPager } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
@@ -18,6 +18,7 @@ import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useServiceReports } from '../api/reports';
 import { DateField } from '../../../components/date-field';
+import { paths } from '../../../lib/paths';
 
 const FILTERS = ['status', 'technician_id', 'customer_id', 'from', 'to'] as const;
 const SORTABLE = new Set(['number', 'status', 'request_date', 'updated_at']);
@@ -39,7 +40,8 @@ function QualityBadge({ result }: { result: TServiceReportRow['qc_result'] }) {
 export function ServiceReportsPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
-  const admin = user.role === 'admin';
+  // Whoever may read every technician's reports picks the technician (only admins today).
+  const seesEveryTechnician = can(user.role, 'read:service_report:any');
   const navigate = useNavigate();
   const format = useDateFormat();
   const fmt = useNumberFormat();
@@ -51,7 +53,7 @@ export function ServiceReportsPage() {
   const page = reports.data;
   const records = page?.items ?? [];
   const hours = (seconds: number) => (seconds > 0 ? formatDuration(seconds / 60, i18n.resolvedLanguage ?? 'en') : '—');
-  const open = (r: TServiceReportRow) => void navigate(`/dashboard/reports/service/${r.id}`);
+  const open = (r: TServiceReportRow) => void navigate(paths.serviceReport(r.id));
 
   const filters = (
     <ListToolbar
@@ -70,12 +72,12 @@ export function ServiceReportsPage() {
         w={{ base: '100%', xs: 190 }}
         data-testid="report-filter-status"
       />
-      {admin && (
+      {seesEveryTechnician && (
         <Box w={{ base: '100%', xs: 240 }}>
           <UserPicker role="technician" label={t('serviceRequests.fields.technician')} value={list.filters.technician_id ?? null} onChange={(id) => list.setFilter('technician_id', id)} testId="report-filter-technician" />
         </Box>
       )}
-      {admin && (
+      {seesEveryTechnician && (
         <Box w={{ base: '100%', xs: 240 }}>
           <UserPicker role="customer" label={t('serviceRequests.fields.customer')} value={list.filters.customer_id ?? null} onChange={(id) => list.setFilter('customer_id', id)} testId="report-filter-customer" />
         </Box>
@@ -90,7 +92,7 @@ export function ServiceReportsPage() {
       {records.map((r) => (
         <Paper key={r.id} withBorder p="sm" radius="md" data-testid="report-row" data-number={r.number}>
           <Group justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to={`/dashboard/reports/service/${r.id}`} fw={700}>
+            <Anchor component={Link} to={paths.serviceReport(r.id)} fw={700}>
               <Ltr>{r.number}</Ltr>
             </Anchor>
             <ServiceRequestStatusBadge status={r.status} />
@@ -140,7 +142,7 @@ export function ServiceReportsPage() {
             </Stack>
           ),
         },
-        ...(admin ? [{ accessor: 'technician', title: t('serviceRequests.fields.technician'), render: (r: TServiceReportRow) => <Text size="sm" dir="auto">{r.technician?.name ?? t('serviceRequests.unassigned')}</Text> }] : []),
+        ...(seesEveryTechnician ? [{ accessor: 'technician', title: t('serviceRequests.fields.technician'), render: (r: TServiceReportRow) => <Text size="sm" dir="auto">{r.technician?.name ?? t('serviceRequests.unassigned')}</Text> }] : []),
         { accessor: 'work_seconds', title: t('reports.service.workLogged'), noWrap: true, render: (r) => <Text size="sm">{hours(r.work_seconds)}</Text> },
         { accessor: 'parts_total', title: t('reports.service.partsTotal'), noWrap: true, render: (r) => <Text size="sm"><Ltr>{fmt.money(r.parts_total)}</Ltr></Text> },
         { accessor: 'qc_result', title: t('serviceRequests.sections.qualityCheck'), noWrap: true, render: (r) => <QualityBadge result={r.qc_result} /> },
@@ -151,7 +153,7 @@ export function ServiceReportsPage() {
 
   return (
     <>
-      <PageHeader title={t('nav.serviceReports')} subtitle={t(admin ? 'reports.service.subtitleAdmin' : 'reports.service.subtitle')} />
+      <PageHeader title={t('nav.serviceReports')} subtitle={t(seesEveryTechnician ? 'reports.service.subtitleAdmin' : 'reports.service.subtitle')} />
       {filters}
       {reports.isError && (
         <Box mb="md">

@@ -24,6 +24,7 @@ import { dayInZone, formatDateTime, formatDay, formatTimeRange, wallTimeToInstan
 import { useAddTimeOff, useRemoveTimeOff, useSaveSchedule, useSchedule, useTimeOff } from '../api/schedule';
 import { businessHoursOf, conflictsOf, timeOffEvents } from '../schedule-view';
 import { DateTimeField } from '../../../components/date-field';
+import { paths } from '../../../lib/paths';
 
 const AppointmentCalendar = lazy(() => import('../../../components/appointment-calendar'));
 const VIEWS: readonly CalendarView[] = ['timeGridWeek', 'timeGridDay', 'listWeek'];
@@ -53,7 +54,7 @@ function ConflictList({ appointments, zone, language }: { appointments: { id: st
       <Stack gap={4}>
         {appointments.map((a) => (
           <Group key={a.id} gap="xs" wrap="nowrap">
-            <Anchor component={Link} to={`/dashboard/appointments/${a.id}`} size="sm" fw={600} data-testid="schedule-conflict-link">
+            <Anchor component={Link} to={paths.appointment(a.id)} size="sm" fw={600} data-testid="schedule-conflict-link">
               <Ltr>{a.number}</Ltr>
             </Anchor>
             <Text size="sm">
@@ -222,7 +223,7 @@ export function SchedulePage() {
                     views={VIEWS}
                     onNavigate={(nextView, day) => setParam({ view: nextView, date: day }, true)}
                     onRange={setRange}
-                    onOpen={(a) => void navigate(`/dashboard/appointments/${a.id}`)}
+                    onOpen={(a) => void navigate(paths.appointment(a.id))}
                     titleOf={titleOf}
                     businessHours={businessHoursOf(schedule.data.weekly_hours)}
                     background={background}

@@ -11,6 +11,7 @@ import { useDateFormat } from '../../../lib/date-format';
 import type { ListState } from '../../../lib/list-state';
 import { useCatalogNames } from '../../../lib/service-options';
 import { DEFAULT_SORT, type ListFilter } from './request-filters';
+import { paths } from '../../../lib/paths';
 
 const SORTABLE = new Set(['number', 'status', 'priority', 'request_date', 'updated_at']);
 
@@ -45,7 +46,7 @@ function RequestCard({ record, selection }: { record: TServiceRequestSummary; se
               }}
             />
           )}
-          <Anchor component={Link} to={`/dashboard/service-requests/${record.id}`} fw={700} style={{ whiteSpace: 'nowrap' }}>
+          <Anchor component={Link} to={paths.serviceRequest(record.id)} fw={700} style={{ whiteSpace: 'nowrap' }}>
             <Ltr>{record.number}</Ltr>
           </Anchor>
         </Group>
@@ -142,7 +143,7 @@ export function RequestList({
             },
           }
         : {})}
-      onRowClick={({ record }) => void navigate(`/dashboard/service-requests/${record.id}`)}
+      onRowClick={({ record }) => void navigate(paths.serviceRequest(record.id))}
       customRowAttributes={(record) => ({ 'data-testid': 'sr-row', 'data-number': record.number, 'data-status': record.status })}
       columns={[
         {

@@ -15,6 +15,7 @@ import { DEFAULT_ORDER, DEFAULT_SORT, LIST_FILTERS, RequestFilters, type ListFil
 import { RequestList } from '../components/request-list';
 import { withoutPaging } from '../list-filters';
 import { useServiceRequestsLive } from '../realtime';
+import { paths } from '../../../lib/paths';
 
 /** `/dashboard/admin/service-requests`: the request desk — every request, the technician and quality-check filters, bulk actions, CSV. */
 export function AdminServiceRequestsPage() {
@@ -49,7 +50,7 @@ export function AdminServiceRequestsPage() {
             <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void exportCsv()} data-testid="sr-export">
               {t('list.export')}
             </Button>
-            <Button component={Link} to="/dashboard/service-requests/new" leftSection={<IconPlus size={16} />} data-testid="sr-new">
+            <Button component={Link} to={paths.newServiceRequest} leftSection={<IconPlus size={16} />} data-testid="sr-new">
               {t('serviceRequests.new')}
             </Button>
           </Button.Group>

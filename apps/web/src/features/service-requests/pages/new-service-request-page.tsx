@@ -1,20 +1,23 @@
 import { useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { can, PRIORITIES, SERVICE_LOCATIONS } from '@portal/shared';
+import { AddressField } from '../../../components/address-field';
+import { CustomerChoice } from '../../../components/customer-choice';
 import { DeviceFields } from '../../../components/device-fields';
-import { NewCustomerFields } from '../../../components/new-customer-fields';
 import { PageHeader } from '../../../components/page-header';
+import { ProblemFields } from '../../../components/problem-fields';
+import { ServiceTypeFields } from '../../../components/service-type-fields';
 import { describeError, translateFieldError } from '../../../lib/errors';
 import { useCurrentUser } from '../../../lib/session-store';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useCreateServiceRequest } from '../api/create-service-request';
 import { useCatalogNames } from '../../../lib/service-options';
-import { UserPicker } from '../../../components/user-picker';
-import { emptyRequestForm, requestFormErrors, serverErrorsToForm, toCreateRequest, type RequestFormValues } from '../request-form';
+import { serverErrorsToForm } from '../../../lib/request-details-form';
+import { emptyRequestForm, requestFormErrors, toCreateRequest, type RequestFormValues } from '../request-form';
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -87,36 +90,7 @@ export function NewServiceRequestPage() {
             <Stack gap="md">
               {forAnyCustomer && (
                 <Section title={t('serviceRequests.sections.customer')} testId="sr-form-customer">
-                  <SegmentedControl
-                    mb="md"
-                    fullWidth
-                    value={form.values.customer_mode}
-                    onChange={(value) => {
-                      form.setFieldValue('customer_mode', value as RequestFormValues['customer_mode']);
-                      form.clearErrors();
-                    }}
-                    data={[
-                      { value: 'existing', label: t('serviceRequests.form.existingCustomer') },
-                      { value: 'new', label: t('serviceRequests.form.newCustomer') },
-                    ]}
-                    data-testid="sr-customer-mode"
-                  />
-                  {form.values.customer_mode === 'existing' ? (
-                    <UserPicker
-                      role="customer"
-                      label={t('serviceRequests.fields.customer')}
-                      required
-                      value={form.values.customer_id}
-                      onChange={(id) => {
-                        form.setFieldValue('customer_id', id);
-                        form.clearFieldError('customer_id');
-                      }}
-                      error={error('customer_id')}
-                      testId="sr-customer"
-                    />
-                  ) : (
-                    <NewCustomerFields field={field} />
-                  )}
+                  <CustomerChoice form={form} testIdPrefix="sr" pickerTestId="sr-customer" />
                 </Section>
               )}
 
@@ -160,73 +134,10 @@ export function NewServiceRequestPage() {
                     </Grid.Col>
                   </Grid>
                   {home && (
-                    <Textarea
-                      label={t('serviceRequests.fields.address')}
-                      description={t('serviceRequests.form.addressHint')}
-                      required
-                      autosize
-                      minRows={2}
-                      maxLength={500}
-                      dir="auto"
-                      {...field('address')}
-                      data-path="address"
-                      data-testid="sr-address"
-                    />
+                    <AddressField field={field} description={t('serviceRequests.form.addressHint')} testId="sr-address" />
                   )}
-                  <Grid gap="sm">
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <Select
-                        label={t('serviceRequests.fields.serviceType')}
-                        placeholder={t('serviceRequests.form.choose')}
-                        required
-                        searchable
-                        allowDeselect={false}
-                        data={catalog.entries(catalog.options.data?.service_types)}
-                        nothingFoundMessage={catalog.options.isError ? t('serviceRequests.form.optionsFailed') : t('serviceRequests.picker.nothingFound')}
-                        {...field('service_type')}
-                        data-path="service_type"
-                        data-testid="sr-service-type"
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <Select
-                        label={t('serviceRequests.fields.faultType')}
-                        placeholder={t('serviceRequests.form.choose')}
-                        required
-                        searchable
-                        allowDeselect={false}
-                        data={catalog.entries(catalog.options.data?.fault_types)}
-                        nothingFoundMessage={catalog.options.isError ? t('serviceRequests.form.optionsFailed') : t('serviceRequests.picker.nothingFound')}
-                        {...field('fault_type')}
-                        data-path="fault_type"
-                        data-testid="sr-fault-type"
-                      />
-                    </Grid.Col>
-                  </Grid>
-                  <Textarea
-                    label={t('serviceRequests.fields.problemDescription')}
-                    description={t('serviceRequests.form.problemHint')}
-                    required
-                    autosize
-                    minRows={3}
-                    maxRows={10}
-                    maxLength={4000}
-                    dir="auto"
-                    {...field('problem_description')}
-                    data-path="problem_description"
-                    data-testid="sr-problem"
-                  />
-                  <Textarea
-                    label={t('serviceRequests.fields.additionalNotes')}
-                    autosize
-                    minRows={2}
-                    maxRows={8}
-                    maxLength={2000}
-                    dir="auto"
-                    {...field('additional_notes')}
-                    data-path="additional_notes"
-                    data-testid="sr-notes"
-                  />
+                  <ServiceTypeFields field={field} testIdPrefix="sr" />
+                  <ProblemFields field={field} testIdPrefix="sr" notesTestId="sr-notes" />
                 </Stack>
               </Section>
 

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconFileText, IconFileUnknown } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { can, type TServiceRequest } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { PageLoader } from '../../../components/page-loader';
 import { PriorityBadge, ServiceRequestStatusBadge } from '../../../components/service-request-badges';
-import { StatusPanel } from '../../../components/status-panel';
+import { isRecordMissing, RecordNotFound } from '../../../components/record-not-found';
 import { isApiError } from '../../../lib/api-client';
 import { useDateFormat } from '../../../lib/date-format';
 import { describeError } from '../../../lib/errors';
@@ -20,6 +20,7 @@ import { RequestActions } from '../components/request-actions';
 import { ServiceReportDownload } from '../../../components/service-report-download';
 import { WorkSection } from '../components/work/work-section';
 import { useServiceRequestsLive } from '../realtime';
+import { paths } from '../../../lib/paths';
 
 /** A label and its value; an empty value shows a dash. */
 function Fact({ label, children, testId, wide }: { label: string; children?: ReactNode; testId?: string; wide?: boolean }) {
@@ -87,33 +88,20 @@ export function ServiceRequestDetailPage() {
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
-      return (
-        <StatusPanel
-          icon={IconFileUnknown}
-          color="gray"
-          title={t('serviceRequests.notFound')}
-          body={t('serviceRequests.notFoundBody')}
-          action={
-            <Anchor component={Link} to="/dashboard/service-requests">
-              {t('serviceRequests.backToList')}
-            </Anchor>
-          }
-          testId="sr-not-found"
-        />
-      );
+    if (isRecordMissing(query.error)) {
+      return <RecordNotFound title={t('serviceRequests.notFound')} body={t('serviceRequests.notFoundBody')} backTo={paths.serviceRequests} backLabel={t('serviceRequests.backToList')} testId="sr-not-found" />;
     }
     return <Alert color="red">{describeError(t, query.error)}</Alert>;
   }
   const r = query.data;
-  const listPath = can(user.role, 'read:service_request:any') ? '/dashboard/admin/service-requests' : '/dashboard/service-requests';
+  const listPath = can(user.role, 'read:service_request:any') ? paths.requestDesk : paths.serviceRequests;
   const earlier = r.device_history.filter((entry) => entry.id !== r.id);
 
   return (
     <>
       <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
         <Anchor component={Link} to={listPath} size="sm">
-          {t(listPath === '/dashboard/service-requests' ? 'serviceRequests.title' : 'serviceRequests.adminTitle')}
+          {t(listPath === paths.serviceRequests ? 'serviceRequests.title' : 'serviceRequests.adminTitle')}
         </Anchor>
         <Text size="sm" c="dimmed">
           <Ltr>{r.number}</Ltr>
@@ -138,7 +126,7 @@ export function ServiceRequestDetailPage() {
           {/* The report is the record of the work: a customer's once completed, staff's once work began. */}
           {(r.status === 'completed' || (user.role !== 'customer' && r.status !== 'pending')) && (
             <Group gap="xs" data-testid="sr-report">
-              <Button component={Link} to={`/dashboard/reports/service/${r.id}`} size="sm" variant="default" leftSection={<IconFileText size={16} />} data-testid="sr-report-open">
+              <Button component={Link} to={paths.serviceReport(r.id)} size="sm" variant="default" leftSection={<IconFileText size={16} />} data-testid="sr-report-open">
                 {t('reports.service.open')}
               </Button>
               <ServiceReportDownload requestId={r.id} number={r.number} />
@@ -302,7 +290,7 @@ export function ServiceRequestDetailPage() {
                   {earlier.map((entry) => (
                     <Paper key={entry.id} withBorder p="xs" radius="sm" data-testid="sr-device-history-entry">
                       <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Anchor component={Link} to={`/dashboard/service-requests/${entry.id}`} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        <Anchor component={Link} to={paths.serviceRequest(entry.id)} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                           <Ltr>{entry.number}</Ltr>
                         </Anchor>
                         <ServiceRequestStatusBadge status={entry.status} size="xs" />

@@ -11,6 +11,7 @@ import { useServiceRequests } from '../api/get-service-requests';
 import { DEFAULT_ORDER, DEFAULT_SORT, LIST_FILTERS, RequestFilters, type ListFilter } from '../components/request-filters';
 import { RequestList } from '../components/request-list';
 import { useServiceRequestsLive } from '../realtime';
+import { paths } from '../../../lib/paths';
 
 /** `/dashboard/service-requests`: the customer's own requests, a technician's assigned ones, an admin's all. */
 export function ServiceRequestsPage() {
@@ -22,7 +23,7 @@ export function ServiceRequestsPage() {
   const mayCreate = can(user.role, 'create:service_request');
   const page = requests.data;
   const newButton = mayCreate && (
-    <Button component={Link} to="/dashboard/service-requests/new" leftSection={<IconPlus size={16} />} data-testid="sr-new">
+    <Button component={Link} to={paths.newServiceRequest} leftSection={<IconPlus size={16} />} data-testid="sr-new">
       {t('serviceRequests.new')}
     </Button>
   );
@@ -44,7 +45,7 @@ export function ServiceRequestsPage() {
           title={t('serviceRequests.empty.title')}
           body={t(mayCreate ? 'serviceRequests.empty.bodyCreate' : 'serviceRequests.empty.body')}
           action={mayCreate && (
-            <Button component={Link} to="/dashboard/service-requests/new" leftSection={<IconPlus size={16} />} data-testid="sr-empty-new">
+            <Button component={Link} to={paths.newServiceRequest} leftSection={<IconPlus size={16} />} data-testid="sr-empty-new">
               {t('serviceRequests.empty.action')}
             </Button>
           )}

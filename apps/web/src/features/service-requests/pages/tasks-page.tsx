@@ -19,6 +19,7 @@ import { ACTIVE_STATUS_FILTER, ALL_STATUSES } from '../list-filters';
 import { LIST_FILTERS, RequestFilters, type ListFilter } from '../components/request-filters';
 import { RequestList } from '../components/request-list';
 import { useServiceRequestsLive } from '../realtime';
+import { paths } from '../../../lib/paths';
 
 /** Today's booked visits of the signed-in technician, in the company's day. */
 function useTodaysVisits(technicianId: string, timeZone: string | undefined) {
@@ -68,7 +69,7 @@ export function TasksPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="lg" data-testid="tasks-today">
           {visits.map((a) => (
-            <Card key={a.id} withBorder padding="md" component={Link} to={`/dashboard/service-requests/${a.service_request.id}`} data-testid="tasks-visit">
+            <Card key={a.id} withBorder padding="md" component={Link} to={paths.serviceRequest(a.service_request.id)} data-testid="tasks-visit">
               <Group justify="space-between" wrap="nowrap" mb={6}>
                 <Group gap={6} wrap="nowrap">
                   <IconCalendarEvent size={18} />

@@ -7,6 +7,7 @@ import type { TTransfer } from '@portal/shared';
 import { describeError } from '../../../lib/errors';
 import { toastError } from '../../../lib/toast';
 import { downloadTransferDocument } from '../api/download-transfer-document';
+import { paths } from '../../../lib/paths';
 
 /** Print view, and the delivery note as PDF or CSV in the reader's language. */
 export function DocumentButtons({ transfer, withPrintLink = true }: { transfer: Pick<TTransfer, 'id' | 'number'>; withPrintLink?: boolean }) {
@@ -28,7 +29,7 @@ export function DocumentButtons({ transfer, withPrintLink = true }: { transfer: 
   return (
     <Group gap="xs" data-testid="transfer-documents">
       {withPrintLink && (
-        <Button variant="default" size="sm" component={Link} to={`/dashboard/transfers/${transfer.id}/print`} leftSection={<IconPrinter size={16} />} data-testid="transfer-print-link">
+        <Button variant="default" size="sm" component={Link} to={paths.transferPrint(transfer.id)} leftSection={<IconPrinter size={16} />} data-testid="transfer-print-link">
           {t('transfers.document.print')}
         </Button>
       )}

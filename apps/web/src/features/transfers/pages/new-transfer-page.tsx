@@ -20,6 +20,7 @@ import { useWarehouses } from '../api/get-warehouses';
 import { TransferLineFields, type LineItem } from '../components/transfer-line-fields';
 import { WarehouseSelect } from '../components/warehouse-select';
 import { emptyTransferForm, newLine, toCreateTransferRequest, toFormPaths, transferFormErrors, type TransferFormValues } from '../transfer-form';
+import { paths } from '../../../lib/paths';
 
 const FORM_CODES = new Set(['duplicate_item', 'quantity_positive', 'same_warehouse']);
 
@@ -67,7 +68,7 @@ export function NewTransferPage() {
     create.mutate(toCreateTransferRequest(values), {
       onSuccess: (transfer) => {
         toastSuccess('transfers.created', undefined, { number: transfer.number });
-        void navigate(`/dashboard/transfers/${transfer.id}`);
+        void navigate(paths.transfer(transfer.id));
       },
       onError: (error) => {
         setFailure(error);
@@ -84,7 +85,7 @@ export function NewTransferPage() {
   return (
     <>
       <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to="/dashboard/transfers" size="sm">
+        <Anchor component={Link} to={paths.transfers} size="sm">
           {t('transfers.title')}
         </Anchor>
         <Text size="sm" c="dimmed">
@@ -231,7 +232,7 @@ export function NewTransferPage() {
                   {t('transfers.form.approvalNote')}
                 </Text>
                 <Group justify="flex-end" gap="sm">
-                  <Button variant="default" component={Link} to="/dashboard/transfers">
+                  <Button variant="default" component={Link} to={paths.transfers}>
                     {t('common.cancel')}
                   </Button>
                   <Button

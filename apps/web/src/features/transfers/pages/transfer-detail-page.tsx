@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconFileUnknown } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TTransfer } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { PageLoader } from '../../../components/page-loader';
-import { StatusPanel } from '../../../components/status-panel';
+import { isRecordMissing, RecordNotFound } from '../../../components/record-not-found';
 import { isApiError } from '../../../lib/api-client';
 import { useNumberFormat } from '../../../lib/decimal';
 import { describeError } from '../../../lib/errors';
@@ -20,6 +20,7 @@ import { useDateFormat } from '../format';
 import { useTransfersLive } from '../realtime';
 import { shortagesOf } from '../shortages';
 import { QuantityUnit } from '../../../components/quantity-unit';
+import { paths } from '../../../lib/paths';
 
 function Fact({ label, person, at, testId }: { label: string; person: { name: string } | null; at: string | null; testId: string }) {
   const format = useDateFormat();
@@ -82,20 +83,9 @@ export function TransferDetailPage() {
 
   if (transfer.isPending) return <PageLoader />;
   if (transfer.isError) {
-    if (isApiError(transfer.error) && (transfer.error.status === 404 || transfer.error.status === 400)) return (
-        <StatusPanel
-          icon={IconFileUnknown}
-          color="gray"
-          title={t('transfers.notFound')}
-          body={t('transfers.notFoundBody')}
-          action={
-            <Anchor component={Link} to="/dashboard/transfers">
-              {t('transfers.backToList')}
-            </Anchor>
-          }
-          testId="transfer-not-found"
-        />
-      );
+    if (isRecordMissing(transfer.error)) {
+      return <RecordNotFound title={t('transfers.notFound')} body={t('transfers.notFoundBody')} backTo={paths.transfers} backLabel={t('transfers.backToList')} testId="transfer-not-found" />;
+    }
     return <Alert color="red">{describeError(t, transfer.error)}</Alert>;
   }
   const data = transfer.data;
@@ -103,7 +93,7 @@ export function TransferDetailPage() {
   return (
     <>
       <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to="/dashboard/transfers" size="sm">
+        <Anchor component={Link} to={paths.transfers} size="sm">
           {t('transfers.title')}
         </Anchor>
         <Text size="sm" c="dimmed">

@@ -13,6 +13,7 @@ import { useDateFormat } from '../format';
 import sheet from '../../../components/print-sheet.module.css';
 import classes from '../../../components/print-document.module.css';
 import { useItemLabels } from '../../../lib/item-units';
+import { paths } from '../../../lib/paths';
 
 /**
  * The delivery note as a page of its own (no shell): an A4 sheet on screen, and exactly that
@@ -40,7 +41,7 @@ export function TransferPrintPage() {
   return (
     <div className={sheet.page}>
       <Group justify="space-between" className={sheet.toolbar} gap="sm">
-        <Button variant="subtle" component={Link} to={`/dashboard/transfers/${data.id}`} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />}>
+        <Button variant="subtle" component={Link} to={paths.transfer(data.id)} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />}>
           {t('transfers.document.back')}
         </Button>
         <Group gap="xs">

@@ -21,6 +21,7 @@ import { WarehouseSelect } from '../components/warehouse-select';
 import { useDateFormat } from '../format';
 import { useTransfersLive } from '../realtime';
 import { DateField } from '../../../components/date-field';
+import { paths } from '../../../lib/paths';
 
 const FILTERS = ['status', 'warehouse_id', 'from_warehouse_id', 'to_warehouse_id', 'from', 'to'] as const;
 const TABS = ['all', ...TRANSFER_STATUSES] as const;
@@ -33,7 +34,7 @@ function TransferCard({ record }: { record: TTransferSummary }) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="transfer-row" data-number={record.number} data-status={record.status}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Anchor component={Link} to={`/dashboard/transfers/${record.id}`} fw={700} style={{ whiteSpace: 'nowrap' }}>
+        <Anchor component={Link} to={paths.transfer(record.id)} fw={700} style={{ whiteSpace: 'nowrap' }}>
           <Ltr>{record.number}</Ltr>
         </Anchor>
         <TransferStatusBadge status={record.status} size="sm" />
@@ -80,7 +81,7 @@ export function TransfersPage() {
         subtitle={t(user.role === 'technician' ? 'transfers.subtitleTechnician' : 'transfers.subtitle')}
         actions={
           can(user.role, 'request:transfer') && (
-            <Button component={Link} to="/dashboard/transfers/new" leftSection={<IconPlus size={16} />} data-testid="transfer-new">
+            <Button component={Link} to={paths.newTransfer} leftSection={<IconPlus size={16} />} data-testid="transfer-new">
               {t(user.role === 'technician' ? 'transfers.newPartsRequest' : 'transfers.new')}
             </Button>
           )
@@ -189,7 +190,7 @@ export function TransfersPage() {
             const accessor = String(status.columnAccessor);
             if (SORTABLE.has(accessor)) list.setSort(accessor, status.direction);
           }}
-          onRowClick={({ record }) => void navigate(`/dashboard/transfers/${record.id}`)}
+          onRowClick={({ record }) => void navigate(paths.transfer(record.id))}
           customRowAttributes={(record) => ({ 'data-testid': 'transfer-row', 'data-number': record.number, 'data-status': record.status })}
           columns={[
             {

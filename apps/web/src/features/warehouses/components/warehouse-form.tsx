@@ -1,15 +1,15 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WAREHOUSE_KINDS, ZCreateWarehouse, type TCreateWarehouse, type TWarehouse, type WarehouseKind } from '@portal/shared';
-import { apiFetch, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { Ltr } from '../../../components/ltr';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useUserLookup } from '../../../lib/user-lookup';
 
 interface Values {
   code: string;
@@ -17,22 +17,6 @@ interface Values {
   kind: WarehouseKind;
   technician_id: string | null;
   address: string;
-}
-
-/**
- * Technicians to own a van: GET /api/admin/users/lookup?role=technician (active ones, by name
- * or email, at most 20 answers; admins only — as is managing warehouses). The typed text is the
- * search, so a technician beyond the first 20 is still found.
- */
-function useTechnicians(q: string) {
-  const [debounced] = useDebouncedValue(q, 300);
-  return useQuery({
-    queryKey: ['admin', 'users', 'lookup', 'technician', debounced],
-    queryFn: ({ signal }) =>
-      apiFetch<{ items: { id: string; name: string; email: string; role: string }[] }>('/api/admin/users/lookup', { query: { q: debounced, role: 'technician' }, signal }),
-    select: (data) => data.items,
-    placeholderData: keepPreviousData,
-  });
 }
 
 /** The label of a van's technician as the edit form first shows it. */
@@ -49,7 +33,10 @@ export function WarehouseForm({ warehouse, onSubmit, onCancel, submitting }: { w
   // The search box shows the picked technician's name: that is no search, so the open list
   // offers every technician again rather than only the one already picked.
   const pickedLabel = picked?.value === form.values.technician_id ? picked.label : warehouse?.technician_id === form.values.technician_id ? currentLabel(warehouse) : null;
-  const technicians = useTechnicians(techSearch === pickedLabel ? '' : techSearch);
+  // Technicians to own a van: active ones, by name or email (the typed text is the search, so a
+  // technician beyond the first 20 answers is still found).
+  const [techQuery] = useDebouncedValue(techSearch === pickedLabel ? '' : techSearch, 300);
+  const technicians = useUserLookup(techQuery, { role: 'technician' });
   // One van per technician: a technician whose van is another warehouse is shown, not offered.
   const warehouses = useWarehouseOptions({ enabled: form.values.kind === 'van' });
   const vanOf = new Map((warehouses.data?.items ?? []).filter((w) => w.technician_id && w.id !== warehouse?.id).map((w) => [w.technician_id!, w.code]));

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Button, FileButton, SimpleGrid, Text } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { type TAttachment, type TServiceRequest } from '@portal/shared';
+import { toastSuccess } from '../../../../lib/toast';
+import { useWorkCall } from '../../api/work';
+import { WorkBlock } from './work-block';
+import { WorkErrorLine } from './work-error-line';
+import { PhotoThumb } from './photo-thumb';
+import { PhotoViewer } from './photo-viewer';
+
+export function Photos({ request }: { request: TServiceRequest }) {
+  const { t } = useTranslation();
+  const call = useWorkCall(request.id);
+  const [open, setOpen] = useState<TAttachment | null>(null);
+  const upload = (file: File | null) => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('kind', 'photo');
+    form.append('file', file);
+    call.mutate({ path: 'attachments', body: form }, { onSuccess: () => toastSuccess('work.photos.added') });
+  };
+  const shown = request.work.attachments;
+  return (
+    <WorkBlock
+      title={t('work.photos.title')}
+      testId="work-photos"
+      action={
+        request.work_actions.add_photos && (
+          <FileButton onChange={upload} accept="image/*" inputProps={{ capture: 'environment', 'data-testid': 'work-photo-input' } as never}>
+            {(props) => (
+              <Button {...props} size="sm" variant="light" leftSection={<IconCamera size={16} />} loading={call.isPending} data-testid="work-photo-add">
+                {t('work.photos.add')}
+              </Button>
+            )}
+          </FileButton>
+        )
+      }
+    >
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('work.photos.empty')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+          {shown.map((a) => (
+            <PhotoThumb key={a.id} attachment={a} onOpen={() => setOpen(a)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <WorkErrorLine error={call.error} />
+      <PhotoViewer attachment={open} onClose={() => setOpen(null)} />
+    </WorkBlock>
+  );
+}
