@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import serverModules from './apps/server/lint/module-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**'] },
@@ -36,5 +37,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Server modules meet only through their index.ts, and only downwards (docs/architecture.md).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'server-modules': serverModules },
+    rules: { 'server-modules/module-layers': 'error' },
   },
 );

@@ -23,58 +23,33 @@ import { createMailer } from './mail/mailer.js';
 import { accessPlugin } from './plugins/access.js';
 import { inputGuard } from './plugins/input-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
-import { RateLimiter } from './modules/auth/rate-limit.js';
-import { TokenSigner } from './modules/auth/tokens.js';
-import { SessionCache } from './modules/auth/session-cache.js';
-import { createAuthService } from './modules/auth/service.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { adminUserRoutes } from './modules/users/routes.js';
-import { createUserAdminService } from './modules/users/service.js';
-import { createTechnicianService } from './modules/technicians/service.js';
-import { technicianRoutes } from './modules/technicians/routes.js';
-import { createAuditService } from './modules/audit/service.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { adminSettingsRoutes, settingsRoutes } from './modules/settings/routes.js';
-import { createNotificationService } from './modules/notifications/service.js';
-import { notificationRoutes } from './modules/notifications/routes.js';
-import { RealtimeHub } from './modules/realtime/hub.js';
-import { realtimeRoutes } from './modules/realtime/routes.js';
-import { startHousekeeping } from './modules/housekeeping/service.js';
-import { createInventoryService } from './modules/inventory/service.js';
-import { inventoryRoutes } from './modules/inventory/routes.js';
-import { createTransferService } from './modules/transfers/service.js';
-import { transferRoutes } from './modules/transfers/routes.js';
-import { createGoodsReceiptService } from './modules/goods-receipts/service.js';
-import { goodsReceiptRoutes } from './modules/goods-receipts/routes.js';
-import { createWarehouseService } from './modules/warehouses/service.js';
-import { warehouseRoutes } from './modules/warehouses/routes.js';
-import { inventoryReportRoutes } from './modules/reports/inventory-routes.js';
-import { supervisorDashboardRoutes } from './modules/dashboard/supervisor-routes.js';
-import { createServiceRequestService } from './modules/service-requests/service.js';
-import { serviceRequestRoutes } from './modules/service-requests/routes.js';
-import { customerDashboardRoutes } from './modules/dashboard/customer-routes.js';
-import { createAppointmentService } from './modules/appointments/service.js';
-import { appointmentRoutes } from './modules/appointments/routes.js';
-import { createBookingService } from './modules/booking/service.js';
-import { bookingRoutes } from './modules/booking/routes.js';
-import { createScheduleService } from './modules/schedule/service.js';
-import { scheduleRoutes } from './modules/schedule/routes.js';
-import { dispatchRoutes } from './modules/dispatch/routes.js';
-import { fieldWorkRoutes } from './modules/field-work/routes.js';
-import { attachmentRoutes } from './modules/attachments/routes.js';
-import { serviceReportRoutes } from './modules/reports/service-report-routes.js';
-import { createServiceReportService } from './modules/reports/service-report.js';
-import { performanceReportRoutes } from './modules/reports/performance-routes.js';
-import { technicianDashboardRoutes } from './modules/dashboard/technician-routes.js';
-import { adminDashboardRoutes } from './modules/dashboard/admin-routes.js';
-import { analyticsRoutes } from './modules/analytics/routes.js';
-import { createAttachmentService } from './modules/attachments/service.js';
-import { createFieldWorkService } from './modules/field-work/service.js';
-import { startJobs } from './modules/jobs/handlers.js';
-import { getSettings } from './modules/settings/service.js';
-import { dataRoutes } from './modules/data/routes.js';
-import { backupRoutes } from './modules/backup/routes.js';
+import { RateLimiter, TokenSigner, SessionCache, createAuthService, authRoutes } from './modules/auth/index.js';
+import { adminUserRoutes, createUserAdminService } from './modules/users/index.js';
+import { createTechnicianService, technicianRoutes } from './modules/technicians/index.js';
+import { createAuditService, auditRoutes } from './modules/audit/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { adminSettingsRoutes, settingsRoutes, getSettings } from './modules/settings/index.js';
+import { createNotificationService, notificationRoutes } from './modules/notifications/index.js';
+import { RealtimeHub, realtimeRoutes } from './modules/realtime/index.js';
+import { startHousekeeping } from './modules/housekeeping/index.js';
+import { createInventoryService, inventoryRoutes, inventoryReportRoutes } from './modules/inventory/index.js';
+import { createTransferService, transferRoutes } from './modules/transfers/index.js';
+import { createGoodsReceiptService, goodsReceiptRoutes } from './modules/goods-receipts/index.js';
+import { createWarehouseService, warehouseRoutes } from './modules/warehouses/index.js';
+import { serviceReportRoutes, createServiceReportService, performanceReportRoutes } from './modules/reports/index.js';
+import { supervisorDashboardRoutes, customerDashboardRoutes, technicianDashboardRoutes, adminDashboardRoutes } from './modules/dashboard/index.js';
+import { createServiceRequestService, serviceRequestRoutes, retimeAfterSettingsChange } from './modules/service-requests/index.js';
+import { createAppointmentService, appointmentRoutes } from './modules/appointments/index.js';
+import { createBookingService, bookingRoutes } from './modules/booking/index.js';
+import { createScheduleService, scheduleRoutes } from './modules/schedule/index.js';
+import { dispatchRoutes } from './modules/dispatch/index.js';
+import { fieldWorkRoutes, createFieldWorkService } from './modules/field-work/index.js';
+import { attachmentRoutes, createAttachmentService } from './modules/attachments/index.js';
+import { analyticsRoutes } from './modules/analytics/index.js';
+import { startJobs } from './job-handlers.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
+import { dataRoutes } from './modules/data/index.js';
+import { backupRoutes } from './modules/backup/index.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -280,13 +255,18 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   const auth = createAuthService(ctx);
   await app.register(healthRoutes, { prefix: '/api', db: ctx.db });
-  await app.register(settingsRoutes, { prefix: '/api/settings', db: ctx.db, demo: config.demo });
+  await app.register(settingsRoutes, {
+    prefix: '/api/settings',
+    db: ctx.db,
+    demo: config.demo ? { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map(({ email, role }) => ({ email, role })) } : null,
+  });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   const userAdmin = createUserAdminService(ctx);
   await app.register(adminUserRoutes, { prefix: '/api/admin', auth, users: userAdmin });
   await app.register(technicianRoutes, { prefix: '/api/admin', technicians: createTechnicianService(ctx, userAdmin), db: ctx.db });
   await app.register(auditRoutes, { prefix: '/api/admin', audit: createAuditService(ctx.db) });
-  await app.register(adminSettingsRoutes, { prefix: '/api/admin', db: ctx.db });
+  // A change of the time zone, working hours or SLA targets re-times every open request's SLA.
+  await app.register(adminSettingsRoutes, { prefix: '/api/admin', db: ctx.db, onChange: [retimeAfterSettingsChange] });
   await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
   await app.register(warehouseRoutes, { prefix: '/api', warehouses: createWarehouseService(ctx) });
   await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), db: ctx.db });

@@ -3,9 +3,7 @@ import type { Role } from '@portal/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
-import type { RateLimiter } from './modules/auth/rate-limit.js';
-import type { TokenSigner } from './modules/auth/tokens.js';
-import type { LiveSession, SessionCache } from './modules/auth/session-cache.js';
+import type { RateLimiter, TokenSigner, LiveSession, SessionCache } from './modules/auth/index.js';
 
 /** What services need from the running server; built once in app.ts and passed down. */
 export interface AppContext {

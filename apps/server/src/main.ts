@@ -3,7 +3,7 @@ import { DataDirLockedError, openPglite, openPostgres, type Database } from './d
 import { buildApp } from './app.js';
 import { seedDemoData } from './demo/seed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
-import { ensureFirstAdmin } from './modules/users/first-admin.js';
+import { ensureFirstAdmin } from './modules/users/index.js';
 
 async function main() {
   let config;

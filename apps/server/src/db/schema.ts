@@ -589,7 +589,7 @@ export const serviceRequests = pgTable(
     /**
      * When the running SLA target (response until the first response, then resolution) is used up,
      * in company working hours less the pauses so far; null once completed or cancelled, and while
-     * paused in pending_parts. Kept by the server beside every change (dispatch/sla-due.ts).
+     * paused in pending_parts. Kept by the server beside every change (service-requests/sla-due.ts).
      */
     slaDueAt: ts('sla_due_at'),
     /** For the first-time-fix rate: ever waited for parts, times reopened. */
@@ -627,12 +627,12 @@ export const serviceRequests = pgTable(
     // Reports and performance figures read completed work by completion date.
     index('service_requests_completed_idx').on(t.completedAt, t.id).where(sql`${t.completedAt} is not null`),
     index('service_requests_technician_completed_idx').on(t.technicianId, t.completedAt).where(sql`${t.completedAt} is not null`),
-    // The SLA check's fill-in of running requests without a due time (dispatch/sla-due.ts): empty in the normal course.
+    // The SLA check's fill-in of running requests without a due time (service-requests/sla-due.ts): empty in the normal course.
     index('service_requests_sla_due_missing_idx')
       .on(t.id)
       .where(sql`${t.slaDueAt} is null and ${t.status} in ('pending', 'assigned', 'in_progress')`),
     // Awaiting the quality check (the request desk's `quality=pending`, the admin dashboard's figure):
-    // exactly service-requests/queries.ts awaitingQualityCheckSql, a few rows among every completed one.
+    // exactly service-requests/list-query.ts awaitingQualityCheckSql, a few rows among every completed one.
     index('service_requests_qc_pending_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'completed' and (${t.qcAt} is null or ${t.qcAt} < ${t.completedAt})`),

@@ -6,6 +6,9 @@ export function where(conditions: (SQL | undefined | null | false)[]): SQL {
   return list.length ? sql.join(list, sql` and `) : sql`true`;
 }
 
+/** Epoch milliseconds of a timestamptz column, as a JSON number from both drivers. */
+export const epochMs = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::float8`);
+
 /** `%q%` for ilike, with the pattern characters escaped. */
 export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -23,3 +26,10 @@ export function isoSql(column: string | SQL, precision: keyof typeof ISO_FORMAT 
 
 /** A timestamp (Date, epoch ms, or text PostgreSQL or JS gave) as ISO 8601 with milliseconds. */
 export const toIso = (value: Date | string | number): string => new Date(value).toISOString();
+
+/** A figure rounded in SQL to `places` decimals, answered as a number. */
+export const sqlRound = (expr: string, places = 2) => `round((${expr})::numeric, ${places})::float8`;
+
+/** `col` as the first day (YYYY-MM-DD) of its day, week (Monday) or month in the company zone. */
+export const localBucket = (bucket: 'day' | 'week' | 'month', zone: string, col: string) =>
+  sql.raw(`to_char(date_trunc('${bucket}', ${col} at time zone '${zone.replace(/'/g, "''")}'), 'YYYY-MM-DD')`);

@@ -3,9 +3,8 @@ import { DateTime } from 'luxon';
 import type { Tx } from '../db/client.js';
 import { nextNumber } from '../lib/numbers.js';
 import { rowsOf } from '../db/rows.js';
-import { recordAppointmentEvent } from '../modules/appointments/history.js';
-import { scheduleReminders } from '../modules/appointments/service.js';
-import { getSettings } from '../modules/settings/service.js';
+import { recordAppointmentEvent, scheduleReminders } from '../modules/appointments/index.js';
+import { getSettings } from '../modules/settings/index.js';
 
 /**
  * Demo appointments around today (PRODUCT.md §11): one for every assigned or in-progress demo

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { prepareImage } from '../modules/attachments/images.js';
-import { recordPartUse } from '../modules/field-work/service.js';
+import { prepareImage } from '../lib/images.js';
+import { recordPartUse } from '../modules/field-work/index.js';
 import { rowsOf } from '../db/rows.js';
 
 /**

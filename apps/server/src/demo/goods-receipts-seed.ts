@@ -4,7 +4,7 @@ import type { Tx } from '../db/client.js';
 import { inventoryItems, users, warehouses } from '../db/schema.js';
 import { companyZoneSql } from '../lib/date-filter.js';
 import { rowsOf } from '../db/rows.js';
-import { createGoodsReceipt, createSupplier, type ReceiptCaller } from '../modules/goods-receipts/service.js';
+import { createGoodsReceipt, createSupplier, type ReceiptCaller } from '../modules/goods-receipts/index.js';
 
 /** [name, phone, VAT number (15 digits, starting and ending with 3), active] */
 const SUPPLIERS: [string, string | null, string | null, boolean][] = [

@@ -4,7 +4,7 @@ import { compareDecimal, type AdjustmentReason, type ItemUnit } from '@portal/sh
 import type { Tx } from '../db/client.js';
 import { adjustments, inventoryItems, itemCategories, users, warehouses } from '../db/schema.js';
 import { nextNumber } from '../lib/numbers.js';
-import { applyMovements, lockLevel, type MovementInput } from '../modules/inventory/ledger.js';
+import { applyMovements, lockLevel, type MovementInput } from '../modules/inventory/index.js';
 import { rowsOf } from '../db/rows.js';
 
 /** The demo's item categories: [code, Arabic name, English name]. */

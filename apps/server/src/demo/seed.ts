@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { customers, technicians, users, warehouses, type WeeklyHours } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/crypto.js';
-import { putSetting } from '../modules/settings/service.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { putSetting } from '../modules/settings/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 import { seedInventory } from './inventory-seed.js';
 import { seedServiceRequests } from './service-requests-seed.js';
@@ -10,7 +10,7 @@ import { seedFieldWork } from './field-work-seed.js';
 import { seedTransfers } from './transfers-seed.js';
 import { seedGoodsReceipts } from './goods-receipts-seed.js';
 import { seedAppointments } from './appointments-seed.js';
-import { refreshAllSlaDue } from '../modules/dispatch/sla-due.js';
+import { refreshAllSlaDue } from '../modules/service-requests/index.js';
 
 // Sunday–Thursday 08:00–17:00, Friday and Saturday off: a common week in the region.
 const WORK_WEEK: WeeklyHours = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SERVICE_REQUEST_STATUSES } from '@portal/shared';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { checkInvariant } from '../modules/inventory/ledger.js';
+import { checkInvariant } from '../modules/inventory/index.js';
 import { rowsOf } from '../db/rows.js';
 
 let server: TestServer;

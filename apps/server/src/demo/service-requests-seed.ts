@@ -10,7 +10,7 @@ import {
 } from '@portal/shared';
 import type { Tx } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { applyRequestAction, createServiceRequest, giveFeedback, type RequestCaller } from '../modules/service-requests/service.js';
+import { applyRequestAction, createServiceRequest, giveFeedback, type RequestCaller } from '../modules/service-requests/index.js';
 import { signatureDataUrl } from './signature-png.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Role } from '@portal/shared';
 import type { Tx } from '../db/client.js';
 import { users, warehouses } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
-import { createTransfer, transitionTransfer, type TransferCaller } from '../modules/transfers/service.js';
+import { createTransfer, transitionTransfer, type TransferCaller } from '../modules/transfers/index.js';
 
 /**
  * Demo transfers in every status (PRODUCT.md §11), parts requests into vans among them. They

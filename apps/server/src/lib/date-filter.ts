@@ -51,3 +51,13 @@ export function boundMs(value: string, edge: 'from' | 'to', zone: string): numbe
   if (!start.isValid) throw new RangeError(`invalid day ${value} in ${zone}`);
   return (edge === 'from' ? start : start.plus({ days: 1 })).toMillis();
 }
+
+/** A period of the company's calendar days, `from` and `to` inclusive (default: the last `days` days). */
+export function periodOf(q: { from?: string; to?: string }, zone: string, days = 30, now: DateTime = DateTime.now()) {
+  const today = now.setZone(zone).startOf('day');
+  const to = q.to ? DateTime.fromISO(q.to, { zone }) : today;
+  const from = q.from ? DateTime.fromISO(q.from, { zone }) : to.minus({ days: days - 1 });
+  const length = Math.round(to.diff(from, 'days').days) + 1;
+  const bucket = length <= 31 ? 'day' : length <= 26 * 7 ? 'week' : 'month';
+  return { from, to, bucket, period: { start: from.toJSDate(), end: to.plus({ days: 1 }).toJSDate() } } as const;
+}

@@ -5,7 +5,7 @@ import { ZCreateServiceRequest, type TAdminDashboard, type TAnalyticsResult } fr
 import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { makeItem, receive } from '../inventory/factories.js';
 import { rowsOf } from '../../db/rows.js';
-import { createServiceRequest } from '../service-requests/service.js';
+import { createServiceRequest } from '../service-requests/index.js';
 import { adminDashboard } from '../dashboard/admin.js';
 
 // Known data in March 2026 (the demo data is months later; Riyadh is UTC+3 all year), each

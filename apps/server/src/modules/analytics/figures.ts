@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFigure, TAnalyticsQuery, TAnalyticsResult } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { localBucket, periodOf, sqlRound } from '../reports/performance.js';
-import { getSettings } from '../settings/service.js';
+import { localBucket, sqlRound } from '../../db/sql.js';
+import { periodOf } from '../../lib/date-filter.js';
+import { getSettings } from '../settings/index.js';
 
 /**
  * The analytics figures (issue #11, PRODUCT.md §5), each one statement computed in the database

@@ -3,11 +3,10 @@ import type { AppointmentStatus } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
 import { rowsOf } from '../../db/rows.js';
-import { getSettings } from '../settings/service.js';
-import { dayBounds, dayOf, fitsHours, formatInstant } from '../booking/availability.js';
-import { loadTechnicianDays, lockTechnician } from '../booking/queries.js';
+import { getSettings } from '../settings/index.js';
+import { dayBounds, dayOf, fitsHours, formatInstant, loadTechnicianDays, lockTechnician } from '../scheduling/index.js';
 import { AppError } from '../../lib/errors.js';
-import { dropPending } from '../jobs/queue.js';
+import { dropPending } from '../jobs/index.js';
 import { recordAppointmentEvent } from './history.js';
 import { publishAppointment, REMINDER_JOB, slotUnavailable } from './service.js';
 

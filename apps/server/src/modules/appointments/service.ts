@@ -20,13 +20,11 @@ import { audit } from '../../lib/audit.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../db/rows.js';
-import { notify } from '../notifications/service.js';
-import { audienceFor, publish } from '../realtime/events.js';
-import { getSettings } from '../settings/service.js';
-import { dayBounds, dayOf, formatInstant, technicianSlots } from '../booking/availability.js';
-import { loadTechnicianDays, lockTechnician } from '../booking/queries.js';
-import { dropPending, enqueue } from '../jobs/queue.js';
-import type { JobHandler } from '../jobs/runner.js';
+import { notify } from '../notifications/index.js';
+import { audienceFor, publish } from '../realtime/index.js';
+import { getSettings } from '../settings/index.js';
+import { dayBounds, dayOf, formatInstant, technicianSlots, loadTechnicianDays, lockTechnician } from '../scheduling/index.js';
+import { dropPending, enqueue, type JobHandler } from '../jobs/index.js';
 import { appointmentHistoryOf, recordAppointmentEvent } from './history.js';
 import { appointmentVisibility, findAppointment, listAppointments, type AppointmentRow } from './queries.js';
 

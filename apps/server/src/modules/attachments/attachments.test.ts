@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { MAX_PHOTO_BYTES, ZCreateServiceRequest, type TServiceRequest } from '@portal/shared';
 import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
 
 let server: TestServer;
 const P = {} as Record<'admin' | 'tech' | 'tech2' | 'customer' | 'customer2', Person>;

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { MAX_PHOTO_BYTES, ZCreateServiceRequest } from '@portal/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
-import { inDecodeSlot, MAX_CONCURRENT_DECODES } from './images.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
+import { inDecodeSlot, MAX_CONCURRENT_DECODES } from '../../lib/images.js';
 
 /*
  * Security issue #22: decompression bombs (a small file declaring a huge picture) and broken

@@ -5,10 +5,9 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
-import { checkWork, lockForWork } from '../field-work/service.js';
-import { publishChange, type RequestCaller } from '../service-requests/service.js';
-import { visibilityOf, visibleSql } from '../service-requests/queries.js';
-import { prepareImage } from './images.js';
+import { checkWork, lockForWork } from '../field-work/index.js';
+import { publishChange, type RequestCaller, requestVisibleTo } from '../service-requests/index.js';
+import { prepareImage } from '../../lib/images.js';
 
 type Kind = (typeof ATTACHMENT_KINDS)[number];
 
@@ -53,7 +52,7 @@ export function createAttachmentService(ctx: AppContext) {
         await db.execute(sql`
           select a.content_type, ${thumb ? sql`null::bytea` : sql`a.data`} as data, ${thumb ? sql`a.thumbnail` : sql`null::bytea`} as thumbnail
           from attachments a join service_requests r on r.id = a.request_id
-          where a.id = ${id}::uuid and ${visibleSql(visibilityOf(caller))}`),
+          where a.id = ${id}::uuid and ${requestVisibleTo(caller, 'r')}`),
       );
       if (!row) throw notFound('Attachment');
       // Signatures have no thumbnail: they are small, the image itself is served.
@@ -68,7 +67,7 @@ export function createAttachmentService(ctx: AppContext) {
         const [a] = rowsOf<{ request_id: string; kind: Kind; created_by: string | null }>(
           await tx.execute(sql`
             select a.request_id, a.kind, a.created_by from attachments a join service_requests r on r.id = a.request_id
-            where a.id = ${id}::uuid and ${visibleSql(visibilityOf(caller))}`),
+            where a.id = ${id}::uuid and ${requestVisibleTo(caller, 'r')}`),
         );
         if (!a) throw notFound('Attachment');
         const row = await lockForWork(tx, caller, a.request_id);

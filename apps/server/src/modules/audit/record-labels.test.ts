@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema.js';
 import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { rowsOf } from '../../db/rows.js';
 import { makeItem, makeWarehouse, receive } from '../inventory/factories.js';
-import { createServiceRequest } from '../service-requests/service.js';
+import { createServiceRequest } from '../service-requests/index.js';
 
 /** Issue #24: the audit log names records by their number, code or name — never an id fragment. */
 let server: TestServer;

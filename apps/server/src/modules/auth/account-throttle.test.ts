@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { rateLimits, users } from '../../db/schema.js';
-import { putSetting } from '../settings/service.js';
+import { putSetting } from '../settings/index.js';
 import { createUser, outbox, startTestServer, type TestServer } from '../../../test/harness.js';
 
 // Security issue #22: 40 guesses against one account from 8 addresses were all evaluated.

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { TUser } from '@portal/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { customers, sessions, users } from '../../db/schema.js';
-import { publish } from '../realtime/events.js';
+import { publish } from '../realtime/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 

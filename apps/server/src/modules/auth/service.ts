@@ -8,7 +8,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { audit } from '../../lib/audit.js';
 import { passwordResetMail, signInPausedMail } from '../../mail/templates.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { hashPassword, pkceChallenge, randomToken, sha256, timingDummyHash, verifyPassword } from './crypto.js';
 import { AccountThrottle, accountOf, tooMany, type AccountLock } from './rate-limit.js';
 import {

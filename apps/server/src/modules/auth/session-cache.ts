@@ -1,6 +1,6 @@
 import type { Role } from '@portal/shared';
 import type { Database, Db } from '../../db/client.js';
-import { EVENTS_CHANNEL, onLocalPublish, parseBusMessage, type BusMessage } from '../realtime/events.js';
+import { EVENTS_CHANNEL, onLocalPublish, parseBusMessage, type BusMessage } from '../realtime/index.js';
 import { findLiveSession } from './queries.js';
 
 /** What the access hook needs of a live session and its user. */

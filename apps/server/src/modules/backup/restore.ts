@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { rowsOf } from '../../db/rows.js';
-import { publish } from '../realtime/events.js';
+import { publish } from '../realtime/index.js';
 import {
   dropPublicObjects,
   ident,

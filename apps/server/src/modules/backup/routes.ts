@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { EVENTS_CHANNEL, parseBusMessage } from '../realtime/events.js';
+import { EVENTS_CHANNEL, parseBusMessage } from '../realtime/index.js';
 import { createBackupService } from './service.js';
 
 const tags = ['backup'];

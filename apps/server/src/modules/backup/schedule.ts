@@ -3,8 +3,8 @@ import { DateTime } from 'luxon';
 import { DEFAULT_BACKUP_SCHEDULE, ZBackupSchedule, type TBackupList, type TBackupSchedule } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
-import { enqueue } from '../jobs/queue.js';
-import { getSettings } from '../settings/service.js';
+import { enqueue } from '../jobs/index.js';
+import { getSettings } from '../settings/index.js';
 import { BACKUP_JOB } from './writer.js';
 
 /**

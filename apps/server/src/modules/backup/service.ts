@@ -16,7 +16,7 @@
  * was. One backup or restore runs at a time on an instance, and a PostgreSQL advisory lock keeps
  * restores apart from every backup and restore on other instances.
  *
- * Scheduled backups run as the `backup.scheduled` job (schedule.ts, jobs/handlers.ts), keep the
+ * Scheduled backups run as the `backup.scheduled` job (schedule.ts, src/job-handlers.ts), keep the
  * newest `keep` files, and tell the admins when one fails.
  */
 import fs from 'node:fs';
@@ -36,9 +36,9 @@ import type { Actor, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { JobRow } from '../jobs/runner.js';
-import { notify } from '../notifications/service.js';
-import { deliverLocally, publish, type DomainEvent } from '../realtime/events.js';
+import type { JobRow } from '../jobs/index.js';
+import { notify } from '../notifications/index.js';
+import { deliverLocally, publish, type DomainEvent } from '../realtime/index.js';
 import { BackupFileError, backupOf, backupPath, newBackupId, readBackupFile, sidecarPath, type ReadResult } from './format.js';
 import { checkCompatible, restoreBackup } from './restore.js';
 import { companyZone, isSlotOf, nextSlot, pruneBackupJobs, readLastFailure, readSchedule, writeLastFailure, writeSchedule } from './schedule.js';

@@ -30,7 +30,7 @@ export const APP_VERSION: string = pkg.version;
  */
 export const BACKUP_LOCK_KEY = 724_312;
 
-/** The job kind of scheduled backups (jobs/handlers.ts runs it). */
+/** The job kind of scheduled backups (src/job-handlers.ts runs it). */
 export const BACKUP_JOB = 'backup.scheduled';
 
 /** Another backup or restore holds the lock (on this instance or another). */

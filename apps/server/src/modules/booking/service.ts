@@ -6,21 +6,11 @@ import { isExclusionViolation } from '../../lib/db-errors.js';
 import { badRequest } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
 import { rowsOf } from '../../db/rows.js';
-import { notify } from '../notifications/service.js';
-import { getSettings } from '../settings/service.js';
-import { mailInvitation, raiseRequest, type Invitation, type RequestCaller } from '../service-requests/service.js';
-import {
-  appointmentLink,
-  appointmentOf,
-  clockOf,
-  publishAppointment,
-  scheduleReminders,
-  slotUnavailable,
-} from '../appointments/service.js';
-import { recordAppointmentEvent } from '../appointments/history.js';
-import { appointmentVisibility, findAppointment } from '../appointments/queries.js';
-import { dayBounds, dayOf, formatInstant, freeSlots, technicianSlots, type FreeSlot } from './availability.js';
-import { loadTechnicianDays, lockTechnician } from './queries.js';
+import { notify } from '../notifications/index.js';
+import { getSettings } from '../settings/index.js';
+import { mailInvitation, raiseRequest, type Invitation, type RequestCaller } from '../service-requests/index.js';
+import { appointmentLink, appointmentOf, clockOf, publishAppointment, scheduleReminders, slotUnavailable, recordAppointmentEvent, appointmentVisibility, findAppointment } from '../appointments/index.js';
+import { dayBounds, dayOf, formatInstant, freeSlots, technicianSlots, type FreeSlot, loadTechnicianDays, lockTechnician } from '../scheduling/index.js';
 
 /** The booking rules of settings. */
 async function rulesOf(db: DbOrTx) {

@@ -3,9 +3,9 @@ import { DateTime } from 'luxon';
 import type { TAdminDashboard } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { itemsSql } from '../inventory/service.js';
-import { getSettings } from '../settings/service.js';
-import { awaitingQualityCheckSql } from '../service-requests/queries.js';
+import { stockAlertCounts } from '../inventory/index.js';
+import { getSettings } from '../settings/index.js';
+import { awaitingQualityCheckSql } from '../service-requests/index.js';
 
 /**
  * PRODUCT.md §5, admin: open requests by status, unassigned requests, open requests past an SLA
@@ -23,7 +23,7 @@ export async function adminDashboard(db: DbOrTx, now: DateTime = DateTime.now())
   const monthStart = today.minus({ days: 29 }).toISO()!;
   const tomorrow = today.plus({ days: 1 }).toISO()!;
 
-  const [f] = rowsOf<Omit<TAdminDashboard, 'time_zone' | 'trend' | 'open_by_status' | 'utilisation'> & {
+  const [f] = rowsOf<Omit<TAdminDashboard, 'time_zone' | 'trend' | 'open_by_status' | 'utilisation' | 'low_stock' | 'out_of_stock'> & {
     pending: number;
     assigned: number;
     in_progress: number;
@@ -47,8 +47,6 @@ export async function adminDashboard(db: DbOrTx, now: DateTime = DateTime.now())
           where x.rating is not null and x.feedback_at >= ${monthStart}::timestamptz and x.feedback_at < ${tomorrow}::timestamptz) as satisfaction,
         (select count(*)::int from service_requests x
           where x.rating is not null and x.feedback_at >= ${monthStart}::timestamptz and x.feedback_at < ${tomorrow}::timestamptz) as rating_count,
-        (select count(*) from ${itemsSql('code')} i where i.status = 'low_stock' and i.active)::int as low_stock,
-        (select count(*) from ${itemsSql('code')} i where i.status = 'out_of_stock' and i.active)::int as out_of_stock,
         (select count(*) from transfers t where t.status = 'pending')::int as pending_transfers,
         (select round(coalesce(extract(epoch from sum(least(coalesce(w.ended_at, now()), ${tomorrow}::timestamptz) - w.started_at)) / 3600, 0)::numeric, 2)::float8
           from work_log_entries w where w.started_at >= ${weekStart}::timestamptz and w.started_at < ${tomorrow}::timestamptz) as hours_logged,
@@ -78,6 +76,7 @@ export async function adminDashboard(db: DbOrTx, now: DateTime = DateTime.now())
     time_zone,
     open_by_status: { pending, assigned, in_progress, pending_parts },
     ...rest,
+    ...(await stockAlertCounts(db)),
     utilisation: rest.hours_scheduled > 0 ? Math.round((rest.hours_logged / rest.hours_scheduled) * 10_000) / 10_000 : null,
     trend,
   };

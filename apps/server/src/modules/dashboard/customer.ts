@@ -3,8 +3,7 @@ import { ACTIVE_REQUEST_STATUSES, type TCustomerDashboard } from '@portal/shared
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
-import { listRequests } from '../service-requests/queries.js';
-import { summaryOf } from '../service-requests/service.js';
+import { listRequests, summaryOf } from '../service-requests/index.js';
 
 /**
  * PRODUCT.md §5, the customer dashboard, over the customer's own requests, computed in SQL:

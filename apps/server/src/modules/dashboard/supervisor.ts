@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { TItem, TMovement, TSupervisorDashboard } from '@portal/shared';
+import type { TMovement, TSupervisorDashboard } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
-import { itemsSql } from '../inventory/service.js';
+import { mostUrgentItems, stockAlertCounts } from '../inventory/index.js';
 
 /**
  * PRODUCT.md §5, supervisor: items low / out of stock, pending transfers, stock value by
@@ -13,11 +13,10 @@ import { itemsSql } from '../inventory/service.js';
  * them shows the most urgent of those items, by the same rule (docs/decisions/012-low-stock.md).
  */
 export async function supervisorDashboard(db: Db): Promise<TSupervisorDashboard> {
-  const [counts] = rowsOf<{ low: number; out: number; pending: number; transit: number }>(
+  const stock = await stockAlertCounts(db);
+  const [counts] = rowsOf<{ pending: number; transit: number }>(
     await db.execute(sql`
       select
-        (select count(*) from ${itemsSql('code')} x where x.status = 'low_stock' and x.active)::int as low,
-        (select count(*) from ${itemsSql('code')} x where x.status = 'out_of_stock' and x.active)::int as out,
         (select count(*) from transfers where status = 'pending')::int as pending,
         (select count(*) from transfers where status = 'approved')::int as transit`),
   );
@@ -34,12 +33,7 @@ export async function supervisorDashboard(db: Db): Promise<TSupervisorDashboard>
   const [total] = rowsOf<{ value: string }>(
     await db.execute(sql`select coalesce(round(sum(l.quantity * i.price), 2), 0)::numeric(16,2)::text as value from stock_levels l join inventory_items i on i.id = l.item_id`),
   );
-  const attention = rowsOf<TItem & { sort_key: string }>(
-    await db.execute(sql`
-      select * from ${itemsSql('code')} x
-      where x.status <> 'in_stock' and x.active
-      order by x.status desc, x.quantity::numeric, lower(x.code) limit 10`),
-  ).map(({ sort_key: _k, ...item }) => item);
+  const attention = await mostUrgentItems(db, 10);
   const recent = rowsOf<TMovement>(
     await db.execute(sql`
       select m.id, m.item_id, i.code as item_code, i.name as item_name, m.warehouse_id, w.code as warehouse_code, w.name as warehouse_name,
@@ -52,8 +46,8 @@ export async function supervisorDashboard(db: Db): Promise<TSupervisorDashboard>
       order by m.created_at desc, m.id desc limit 10`),
   );
   return {
-    low_stock: counts!.low,
-    out_of_stock: counts!.out,
+    low_stock: stock.low_stock,
+    out_of_stock: stock.out_of_stock,
     pending_transfers: counts!.pending,
     in_transit_transfers: counts!.transit,
     stock_value: total!.value,

@@ -4,8 +4,8 @@ import type { TTechnicianDashboard } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
-import { getSettings } from '../settings/service.js';
-import { performanceFigures } from '../reports/performance.js';
+import { getSettings } from '../settings/index.js';
+import { performanceFigures } from '../reports/index.js';
 
 /**
  * PRODUCT.md §5, the technician dashboard: today's jobs (appointments of the company's today),

@@ -8,7 +8,7 @@ import { csvCell } from '../../lib/csv.js';
 import { createUser, realtimeUrl, sessionFor, startTestServer, type TestServer } from '../../../test/harness.js';
 import { TestSocket } from '../../../test/ws-client.js';
 import { makeItem, makeWarehouse, receive } from '../inventory/factories.js';
-import { checkInvariant } from '../inventory/ledger.js';
+import { checkInvariant } from '../inventory/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { readCell } from './import/parse.js';
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { dataImports } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
-import { publish } from '../realtime/events.js';
+import { publish } from '../realtime/index.js';
 import { jobMessage, type Language } from './messages.js';
 
 /**

@@ -6,7 +6,7 @@ import { DATA_SETS, ZImportJob, ZImportJobList, ZImportQuery, ZImportReport } fr
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { exportFileName } from './export.js';
 import { createDataService } from './service.js';
 import { acceptCsvBodies, MULTIPART_LIMITS, removeUpload, uploadOf } from './upload.js';

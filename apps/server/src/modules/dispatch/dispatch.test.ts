@@ -5,9 +5,9 @@ import type { TDispatchCandidates, TDispatchList } from '@portal/shared';
 import { person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
 import { rowsOf } from '../../db/rows.js';
-import { JOB_HANDLERS } from '../jobs/handlers.js';
-import { createJobRunner } from '../jobs/runner.js';
-import { fillMissingSlaDue, refreshSlaDue } from './sla-due.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
+import { createJobRunner } from '../jobs/index.js';
+import { fillMissingSlaDue, refreshSlaDue } from '../service-requests/sla-due.js';
 import { checkSlaBreaches, scheduleSlaCheck, SLA_CHECK_BATCH, SLA_CHECK_JOB, SLA_NOTIFY_ONE_BY_ONE } from './sla-check.js';
 
 // Own service type so the demo technicians never qualify; the company zone is Riyadh (no DST), Sunday–Thursday 08–17.

@@ -6,11 +6,10 @@ import { pageOf } from '../../db/keyset.js';
 import { cursorValue, decodeCursor } from '../../lib/cursor.js';
 import { notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../db/rows.js';
-import { searchSql } from '../service-requests/queries.js';
-import { getSettings } from '../settings/service.js';
-import { dayBounds, dayOf, fitsHours, formatInstant, technicianSlots } from '../booking/availability.js';
-import { loadTechnicianDays } from '../booking/queries.js';
-import { epochMs, SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
+import { requestSearchSql, slaColumns, slaOfRow, slaRulesOf, type SlaColumns } from '../service-requests/index.js';
+import { getSettings } from '../settings/index.js';
+import { epochMs } from '../../db/sql.js';
+import { dayBounds, dayOf, fitsHours, formatInstant, technicianSlots, loadTechnicianDays } from '../scheduling/index.js';
 
 
 const VIEW_STATUSES: Record<TDispatchQuery['status'], string[]> = {
@@ -67,7 +66,7 @@ export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now
   const filters: SQL[] = [sql`r.status in (${statuses})`];
   if (q.priority) filters.push(sql`r.priority = ${q.priority}`);
   // The request desk's own search: the request's text or its customer's name.
-  if (q.q) filters.push(searchSql(q.q));
+  if (q.q) filters.push(requestSearchSql(q.q, 'r'));
   const whereSql = sql.join(filters, sql` and `);
   const after = q.cursor ? decodeCursor(CURSOR, q.cursor) : null;
   const pageWhere = after ? sql`${whereSql} and (${key}, r.id) > (${after.k}::float8, ${after.id}::uuid)` : whereSql;
@@ -75,7 +74,7 @@ export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select r.id, r.number, r.status, r.priority, r.service_type, r.fault_type, r.location,
-        r.created_at::text as request_date, ${SLA_COLUMNS},
+        r.created_at::text as request_date, ${slaColumns('r')},
         r.customer_id, c.name as customer_name, r.technician_id, t.name as technician_name,
         r.device_brand, r.device_model, ${key} as sort_key,
         (select json_build_object('id', a.id, 'starts', ${epochMs('a.starts_at')}, 'ends', ${epochMs('a.ends_at')})

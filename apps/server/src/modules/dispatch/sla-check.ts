@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { enqueue } from '../jobs/queue.js';
-import type { JobHandler } from '../jobs/runner.js';
-import { notify } from '../notifications/service.js';
-import { fillMissingSlaDue } from './sla-due.js';
-import { SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
+import { enqueue, type JobHandler } from '../jobs/index.js';
+import { notify } from '../notifications/index.js';
+import { fillMissingSlaDue, slaColumns, slaOfRow, slaRulesOf, type SlaColumns } from '../service-requests/index.js';
 
 /**
  * The SLA-breach check (PRODUCT.md §7: the admins hear of a breach once). A job of this kind
@@ -15,7 +13,7 @@ import { SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs
  *
  * A check looks only at requests whose running clock could have run out — paused ones (waiting
  * for parts: the clock stands still) are left out, and so are those whose stored due time
- * (`sla_due_at`, dispatch/sla-due.ts) is still ahead — and that are not yet recorded as breached.
+ * (`sla_due_at`, service-requests/sla-due.ts) is still ahead — and that are not yet recorded as breached.
  * Without those two rules, the oldest requests that are past their target in wall-clock hours but
  * not in working hours, or paused for weeks, filled every batch and held back newer breaches
  * indefinitely. What remains uncertain (the resolution of a request never answered, whose stored
@@ -59,7 +57,7 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now(), batch = SLA
   const nowIso = new Date(now).toISOString();
   const candidates = rowsOf<Candidate>(
     await tx.execute(sql`
-      select r.id, r.number, r.priority, ${SLA_COLUMNS},
+      select r.id, r.number, r.priority, ${slaColumns('r')},
         exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response') as response_noted,
         exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution') as resolution_noted
       from service_requests r

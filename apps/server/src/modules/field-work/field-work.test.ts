@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZCreateServiceRequest, type TServiceRequest } from '@portal/shared';
 import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { checkInvariant } from '../inventory/ledger.js';
+import { checkInvariant } from '../inventory/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { levelOf, makeItem, receive } from '../inventory/factories.js';
-import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
 
 let server: TestServer;
 const P = {} as Record<'admin' | 'tech' | 'tech2' | 'customer' | 'customer2', Person>;

@@ -15,13 +15,11 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { applyMovements } from '../inventory/ledger.js';
+import { applyMovements } from '../inventory/index.js';
 import { rowsOf } from '../../db/rows.js';
-import { notify } from '../notifications/service.js';
-import { createTransfer } from '../transfers/service.js';
-import { applyRequestAction, publishChange, type RequestCaller, type ServiceRequestService } from '../service-requests/service.js';
-import { visibleSql, visibilityOf } from '../service-requests/queries.js';
-import { closeWorkEntry, openWorkEntry, partLine, workEntry } from './queries.js';
+import { notify } from '../notifications/index.js';
+import { createTransfer } from '../transfers/index.js';
+import { applyRequestAction, publishChange, type RequestCaller, type ServiceRequestService, requestVisibleTo, closeWorkEntry, openWorkEntry, partLine, workEntry } from '../service-requests/index.js';
 
 /**
  * The technician's work on a request (issue #10): the work log, the diagnostic, parts from the
@@ -52,7 +50,7 @@ export async function lockForWork(tx: Tx, caller: RequestCaller, id: string): Pr
         exists (select 1 from work_log_entries w where w.request_id = r.id and w.ended_at is null) as work_running,
         (r.qc_at is not null and r.completed_at is not null and r.qc_at >= r.completed_at) as checked_since_completion
       from service_requests r left join users tu on tu.id = r.technician_id
-      where r.id = ${id}::uuid and ${visibleSql(visibilityOf(caller))}
+      where r.id = ${id}::uuid and ${requestVisibleTo(caller, 'r')}
       for update of r`),
   );
   if (!row) throw notFound('Service request');

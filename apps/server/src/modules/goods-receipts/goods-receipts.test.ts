@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { TGoodsReceipt, TGoodsReceiptList, TSupplier } from '@portal/shared';
 import { auditLog, goodsReceiptLines, goodsReceipts, inventoryItems, stockMovements, suppliers } from '../../db/schema.js';
 import { person, type Person, startTestServer, type TestServer } from '../../../test/harness.js';
-import { checkInvariant } from '../inventory/ledger.js';
+import { checkInvariant } from '../inventory/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { levelOf, makeItem, makeWarehouse } from '../inventory/factories.js';
 

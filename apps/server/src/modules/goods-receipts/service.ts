@@ -22,9 +22,9 @@ import { companyZoneSql } from '../../lib/date-filter.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { applyMovements } from '../inventory/ledger.js';
+import { applyMovements } from '../inventory/index.js';
 import { rowsOf } from '../../db/rows.js';
-import { audienceFor, publish } from '../realtime/events.js';
+import { audienceFor, publish } from '../realtime/index.js';
 import { findReceipt, findSupplier, listReceipts, listSuppliers, type FullReceiptRow, type ReceiptRow } from './queries.js';
 
 /** Who receives goods: what the service needs of the caller (the demo seed passes its own). */

@@ -20,7 +20,7 @@ import { itemCategories } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { audienceFor, publish } from '../realtime/events.js';
+import { audienceFor, publish } from '../realtime/index.js';
 import { like } from '../../db/sql.js';
 import { rowsOf } from '../../db/rows.js';
 

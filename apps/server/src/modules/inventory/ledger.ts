@@ -4,8 +4,8 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { inventoryItems, stockMovements, warehouses } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { notify } from '../notifications/service.js';
-import { audienceFor, publish } from '../realtime/events.js';
+import { notify } from '../notifications/index.js';
+import { audienceFor, publish } from '../realtime/index.js';
 
 /**
  * THE ledger: the only code that writes stock_levels or stock_movements (PRODUCT.md §3).

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TStockRow } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { statusSql } from './ledger.js';
 
 /**
@@ -80,3 +82,16 @@ export type StockRowRecord = TStockRow;
 
 /** Σ quantity × price per warehouse, exact, as text with 2 places. */
 export const valueSql = (quantity: SQL, price: SQL) => sql`round(coalesce(sum(${quantity} * ${price}), 0), 2)::numeric(16,2)::text`;
+
+/**
+ * The stock lines of a warehouse whose item is low or out of stock over all warehouses (active
+ * items with a level here), out of stock first: the warehouse-diagnostic screen's lines.
+ */
+export async function shortStockLines(db: DbOrTx, warehouseId: string): Promise<TStockRow[]> {
+  return rowsOf<TStockRow>(
+    await db.execute(sql`
+      select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ warehouseId })} s
+      where s.status <> 'in_stock' and s.item_active and s.has_level
+      order by s.status desc, s.q, lower(s.item_code)`),
+  );
+}

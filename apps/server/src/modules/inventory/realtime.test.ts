@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@portal/shared';
 import { realtimeUrl, startTestServer, type TestServer } from '../../../test/harness.js';
 import { TestSocket } from '../../../test/ws-client.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/index.js';
 import { makeItem, makeWarehouse, receive } from './factories.js';
 
 let server: TestServer;

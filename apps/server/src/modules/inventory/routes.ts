@@ -16,13 +16,11 @@ import {
   ZPatchItem,
   ZStockList,
   ZStockListQuery,
-  ZWarehouseStatus,
 } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
 import { itemCategoryRoutes } from './categories.js';
 import type { InventoryService } from './service.js';
-import { warehouseStatus } from './status.js';
 
 const params = z.object({ id: z.uuid({ message: 'invalid' }) });
 
@@ -70,14 +68,6 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
     '/stock/movements',
     { config: { access: 'read:stock' }, schema: { tags, summary: 'The movement ledger, newest first', querystring: ZMovementListQuery, response: { 200: ZMovementList } } },
     async (req) => inventory.listMovements(req.query),
-  );
-  app.get(
-    '/warehouses/:id/status',
-    {
-      config: { access: 'read:stock' },
-      schema: { tags, summary: "A warehouse's low and out-of-stock lines, open transfers and ledger check", params, response: { 200: ZWarehouseStatus } },
-    },
-    async (req) => warehouseStatus(db, req.params.id),
   );
 
   app.get(

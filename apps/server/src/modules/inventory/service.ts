@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { audienceFor, publish } from '../realtime/events.js';
+import { audienceFor, publish } from '../realtime/index.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { isoSql, like, where } from '../../db/sql.js';
@@ -75,6 +75,29 @@ export function itemsSql(sort: TItemListQuery['sort'], warehouseId?: string): SQ
     from inventory_items i ${warehouseId ? sql`join` : sql`left join`} ${stock} s on s.item_id = i.id
     join item_categories ic on ic.code = i.category
   )`;
+}
+
+/**
+ * How many active items are low and out of stock over all warehouses: the figures the admin and
+ * supervisor dashboards show, equal to `/api/items?status=…&active=true`, which they link to.
+ */
+export async function stockAlertCounts(db: DbOrTx): Promise<{ low_stock: number; out_of_stock: number }> {
+  const [counts] = rowsOf<{ low_stock: number; out_of_stock: number }>(
+    await db.execute(sql`
+      select count(*) filter (where x.status = 'low_stock')::int as low_stock, count(*) filter (where x.status = 'out_of_stock')::int as out_of_stock
+      from ${itemsSql('code')} x where x.active and x.status <> 'in_stock'`),
+  );
+  return counts!;
+}
+
+/** The `limit` most urgent active items short of stock (out of stock first, then the fewest left). */
+export async function mostUrgentItems(db: DbOrTx, limit: number): Promise<TItem[]> {
+  return rowsOf<TItem & { sort_key: string }>(
+    await db.execute(sql`
+      select * from ${itemsSql('code')} x
+      where x.status <> 'in_stock' and x.active
+      order by x.status desc, x.quantity::numeric, lower(x.code) limit ${limit}`),
+  ).map(({ sort_key: _k, ...item }) => item);
 }
 
 const toItem = (r: ItemRow): TItem => ({

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
 import { rowsOf } from '../../db/rows.js';
-import { JOB_HANDLERS } from './handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { createJobRunner } from './runner.js';
 import { enqueue } from './queue.js';
 

@@ -9,8 +9,8 @@ import { pageOf } from '../../db/keyset.js';
 import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { formatInZone } from '../../mail/templates.js';
-import { publish } from '../realtime/events.js';
-import { getSettings } from '../settings/service.js';
+import { publish } from '../realtime/index.js';
+import { getSettings } from '../settings/index.js';
 
 export interface NewNotification {
   type?: NotificationType;

@@ -6,7 +6,7 @@ import { ZCreateServiceRequest, type TServiceRequest, type TServiceRequestList }
 import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { rowsOf } from '../../db/rows.js';
 import { makeItem, receive } from '../inventory/factories.js';
-import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
 import { DEFAULT_SETTINGS, putSetting } from '../settings/service.js';
 import { notify } from './service.js';
 

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Role, TPerformanceQuery, TPerformanceReport, TTechnicianPerformance } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../db/rows.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
+import { localBucket, sqlRound } from '../../db/sql.js';
+import { periodOf } from '../../lib/date-filter.js';
 
 /**
  * Technician performance (PRODUCT.md §5, §10), computed in the database. Over a period:
@@ -23,13 +24,6 @@ export interface Period {
   /** Exclusive; null = up to now. */
   end: Date | null;
 }
-
-/** A figure rounded in SQL to `places` decimals, answered as a number. */
-export const sqlRound = (expr: string, places = 2) => `round((${expr})::numeric, ${places})::float8`;
-
-/** `col` as the first day (YYYY-MM-DD) of its day, week (Monday) or month in the company zone. */
-export const localBucket = (bucket: 'day' | 'week' | 'month', zone: string, col: string) =>
-  sql.raw(`to_char(date_trunc('${bucket}', ${col} at time zone '${zone.replace(/'/g, "''")}'), 'YYYY-MM-DD')`);
 
 interface FigureRow {
   id: string;
@@ -100,16 +94,6 @@ export async function performanceFigures(db: DbOrTx, period: Period, technicianI
       order by u.name, u.id`),
   );
   return rows.map(({ id, name, ...figures }) => ({ technician: { id, name }, ...figures }));
-}
-
-/** A period of the company's calendar days, `from` and `to` inclusive (default: the last `days` days). */
-export function periodOf(q: { from?: string; to?: string }, zone: string, days = 30, now: DateTime = DateTime.now()) {
-  const today = now.setZone(zone).startOf('day');
-  const to = q.to ? DateTime.fromISO(q.to, { zone }) : today;
-  const from = q.from ? DateTime.fromISO(q.from, { zone }) : to.minus({ days: days - 1 });
-  const length = Math.round(to.diff(from, 'days').days) + 1;
-  const bucket = length <= 31 ? 'day' : length <= 26 * 7 ? 'week' : 'month';
-  return { from, to, bucket, period: { start: from.toJSDate(), end: to.plus({ days: 1 }).toJSDate() } } as const;
 }
 
 export async function performanceReport(db: DbOrTx, caller: { userId: string; role: Role }, q: TPerformanceQuery): Promise<TPerformanceReport> {

@@ -9,7 +9,7 @@ import { ZCreateServiceRequest, type TPerformanceReport, type TServiceReport, ty
 import { caller, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { makeItem, receive } from '../inventory/factories.js';
 import { rowsOf } from '../../db/rows.js';
-import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
 import { technicianDashboard } from '../dashboard/technician.js';
 
 let server: TestServer;

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Language, Role, TServiceReport, TServiceReportList, TServiceReportListQuery, TServiceReportRow } from '@portal/shared';
+import type { Language, Role, TServiceReport, TServiceReportList, TServiceReportListQuery } from '@portal/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { REPORT_FIGURE_COLUMNS } from '../field-work/queries.js';
+import { reportFiguresOf, listRequests, summaryOf, type RequestCaller, type ServiceRequestService } from '../service-requests/index.js';
 import { rowsOf } from '../../db/rows.js';
-import { listRequests } from '../service-requests/queries.js';
-import { summaryOf, type RequestCaller, type ServiceRequestService } from '../service-requests/service.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { renderServiceReportPdf, type ServiceReportImages } from './service-report-document.js';
 
 /**
@@ -15,14 +13,6 @@ import { renderServiceReportPdf, type ServiceReportImages } from './service-repo
  * issued it; the list is the request list (same filters, sort and keyset paging) with the
  * figures a report adds up, read for the whole page in one more statement.
  */
-
-interface FigureRow {
-  id: string;
-  parts_total: string;
-  labor_hours: string | null;
-  work_seconds: number;
-  qc_result: TServiceReportRow['qc_result'];
-}
 
 export function createServiceReportService(ctx: AppContext, requests: ServiceRequestService) {
   const { db } = ctx;
@@ -82,11 +72,7 @@ export function createServiceReportService(ctx: AppContext, requests: ServiceReq
     async list(caller: { userId: string; role: Role }, q: TServiceReportListQuery): Promise<TServiceReportList> {
       const page = await listRequests(ctx.database, caller, q);
       const ids = page.rows.map((r) => r.id);
-      const figures = ids.length
-        ? rowsOf<FigureRow>(
-            await db.execute(sql`select r.id, ${REPORT_FIGURE_COLUMNS} from service_requests r where r.id = any(${`{${ids.join(',')}}`}::uuid[])`),
-          )
-        : [];
+      const figures = await reportFiguresOf(db, ids);
       const byId = new Map(figures.map((f) => [f.id, f]));
       return {
         items: page.rows.map((r) => {

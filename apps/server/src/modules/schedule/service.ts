@@ -6,10 +6,9 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
-import { publish } from '../realtime/events.js';
-import { getSettings } from '../settings/service.js';
-import { dayBounds, fitsHours } from '../booking/availability.js';
-import { lockTechnician } from '../booking/queries.js';
+import { publish } from '../realtime/index.js';
+import { getSettings } from '../settings/index.js';
+import { dayBounds, fitsHours, lockTechnician } from '../scheduling/index.js';
 
 export type ScheduleCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
 

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { ServiceRequestStatus } from '@portal/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { audienceFor, publish } from '../realtime/events.js';
+import { audienceFor, publish } from '../realtime/index.js';
 
 /** A request's page, the link of its notifications. */
 export const link = (id: string) => `/dashboard/service-requests/${id}`;

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { serviceRequests } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../notifications/service.js';
+import { notify } from '../notifications/index.js';
 import { activeAdmins, link, publishChange } from './announce.js';
 import { actorOf, facts, isStaff, type RequestCaller } from './caller.js';
 import { lockRequest } from './find.js';

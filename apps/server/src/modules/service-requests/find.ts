@@ -3,7 +3,7 @@ import type { Priority, ServiceLocation, ServiceRequestStatus, WarrantyStatus } 
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
-import { FIELD_WORK_DETAIL_COLUMNS, type FieldWorkRow } from '../field-work/queries.js';
+import { FIELD_WORK_DETAIL_COLUMNS, type FieldWorkRow } from './work-record.js';
 import { visibleSql, type Visibility } from './visibility.js';
 
 /** The rows of one request (its detail, and what a change needs of it, read with the row lock) and of a list. */

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { companyDay } from '../../lib/documents.js';
 import { actorOf } from '../../plugins/access.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { EXPORT_MAX_ROWS, renderRequestsCsv } from './export.js';
 import type { ServiceRequestService } from './service.js';
 

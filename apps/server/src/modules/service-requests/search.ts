@@ -15,14 +15,17 @@ export const searchTextOf = (v: { number: SQL | string; serial: SQL | string | n
  * index) — a BitmapOr of two small scans instead of one scan over the posting lists of common
  * name trigrams (decision 004).
  */
-export function searchMatch(pattern: SQL): SQL {
+export function searchMatch(pattern: SQL, alias = 'r'): SQL {
   // Inline, not a shared CTE: with the names' ids behind a CTE the planner guesses thousands of
   // matches and walks the date index newest first, reading most of the table for a rare serial.
-  return sql`(${textMatch(pattern)} or ${nameMatch(pattern)})`;
+  return sql`(${textMatch(pattern, alias)} or ${nameMatch(pattern, alias)})`;
 }
-export const textMatch = (pattern: SQL) => sql`r.search_text like ${pattern}`;
-const nameMatch = (pattern: SQL) => sql`r.customer_id = any(array(
+export const textMatch = (pattern: SQL, alias = 'r') => sql`${sql.raw(alias)}.search_text like ${pattern}`;
+const nameMatch = (pattern: SQL, alias: string) => sql`${sql.raw(alias)}.customer_id = any(array(
     select u.id from users u where u.role = 'customer' and lower(u.name) like ${pattern}))`;
 
-/** `q` as typed: `%` and `_` match themselves; the GIN trigram indexes serve the LIKE. */
-export const searchSql = (q: string): SQL => searchMatch(sql`lower(${like(q)})`);
+/**
+ * `q` as typed against the service_requests row `alias` (for other modules' statements over
+ * requests, e.g. the dispatch board): `%` and `_` match themselves; the GIN trigram indexes serve the LIKE.
+ */
+export const requestSearchSql = (q: string, alias: string): SQL => searchMatch(sql`lower(${like(q)})`, alias);

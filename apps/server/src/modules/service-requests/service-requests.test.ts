@@ -18,8 +18,8 @@ import {
 import { attachments, auditLog, counters, customers, notifications, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
 import { caller, outbox, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { rowsOf } from '../../db/rows.js';
-import { applyRequestAction, createServiceRequest, giveFeedback } from './service.js';
-import { isoOfUtcText, listRequests, listStatement, type ListQueryInput } from './queries.js';
+import { applyRequestAction, createServiceRequest, giveFeedback } from './index.js';
+import { isoOfUtcText, listRequests, listStatement, type ListQueryInput } from './list-query.js';
 
 let server: TestServer;
 const people: Record<'admin' | 'admin2' | 'tech' | 'tech2' | 'customer' | 'customer2' | 'sup', Person> = {} as never;

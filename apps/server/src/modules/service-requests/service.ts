@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { customers } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { actorOf, type RequestCaller } from './caller.js';
 import { giveFeedback } from './feedback.js';
 import { requestQuery, type DetailRow } from './find.js';
@@ -29,16 +29,8 @@ import { visibilityOf, visibleSql } from './visibility.js';
 /*
  * The module's operations, one job a file: the API mappers (mappers.ts), raising a request
  * (raise.ts), the state machine's transitions (transitions.ts), signatures, feedback; this file
- * wires them into the service the routes use, and re-exports what other modules call.
+ * wires them into the service the routes use. Other modules call what index.ts exports.
  */
-export { listStatement, visibilityOf } from './queries.js';
-export type { RequestCaller } from './caller.js';
-export { publishChange } from './announce.js';
-export { loadRequest, summaryOf, workFactsOf } from './mappers.js';
-export { createServiceRequest, mailInvitation, raiseRequest, type Invitation } from './raise.js';
-export { applyRequestAction } from './transitions.js';
-export { storeSignature } from './signatures.js';
-export { giveFeedback } from './feedback.js';
 
 /** The body a bulk action passes to each request. */
 function bulkBody(input: TBulkRequest) {

@@ -15,6 +15,12 @@ export function visibilityOf(caller: { userId: string; role: Role }): Visibility
   return { scope: 'none' };
 }
 
+/**
+ * The rule for other modules' statements over requests (a photo's request, field work's lock):
+ * the service_requests row `alias` is one the caller may see.
+ */
+export const requestVisibleTo = (caller: { userId: string; role: Role }, alias: string): SQL => visibleSql(visibilityOf(caller), alias);
+
 /** The row rule of a visibility; the statement's text depends only on its scope. */
 export function visibleSql(v: Visibility, alias = 'r', user?: SQL | Placeholder): SQL {
   const r = sql.raw(alias);

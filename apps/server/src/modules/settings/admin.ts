@@ -12,14 +12,13 @@ import {
   type TUpdateSettingsRequest,
 } from '@portal/shared';
 import type { Actor } from '../../context.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../../db/rows.js';
-import { refreshAllSlaDue } from '../dispatch/sla-due.js';
-import { reencodeImage, type ImageRules } from '../attachments/images.js';
-import { publish } from '../realtime/events.js';
+import { reencodeImage, type ImageRules } from '../../lib/images.js';
+import { publish } from '../realtime/index.js';
 import { getSettings, putSetting, type SettingKey } from './service.js';
 
 /**
@@ -39,8 +38,12 @@ interface LogoMeta {
 const EDITABLE: SettingKey[] = SETTINGS_KEYS;
 /** Every settings change reaches every signed-in user (the topic any role may join). */
 const EVERYONE = { roles: [...ROLES] };
-/** The settings the SLA clocks are counted in. */
-const SLA_INPUTS = new Set<SettingKey>(['time_zone', 'working_hours', 'sla_targets']);
+/**
+ * What other modules do inside a settings change's transaction, given the keys that changed (the
+ * SLA clocks are re-timed when the time zone or working hours move). Wired in app.ts, so that
+ * settings, which nearly every module reads, imports none of them.
+ */
+export type SettingsChangeHook = (tx: Tx, changed: SettingKey[]) => Promise<void>;
 
 export const logoEtag = (meta: Pick<LogoMeta, 'sha256'>) => meta.sha256.slice(0, 16);
 export const logoUrl = (meta: Pick<LogoMeta, 'sha256'>) => `/api/settings/logo?v=${logoEtag(meta)}`;
@@ -102,7 +105,12 @@ async function catalogInUse(tx: DbOrTx, before: Partial<Record<'service_types' |
  * Removing a service or fault type still in use (a technician's skill, an open request) is
  * refused with 409 catalog_in_use naming them; closed requests keep their code.
  */
-export async function updateSettings(db: Db, actor: Pick<Actor, 'userId' | 'ip'>, input: TUpdateSettingsRequest): Promise<TAdminSettings> {
+export async function updateSettings(
+  db: Db,
+  actor: Pick<Actor, 'userId' | 'ip'>,
+  input: TUpdateSettingsRequest,
+  onChange: readonly SettingsChangeHook[] = [],
+): Promise<TAdminSettings> {
   await db.transaction(async (tx) => {
     // One settings change at a time: the before of each audit row is what the change replaced.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.settings'))`);
@@ -121,8 +129,7 @@ export async function updateSettings(db: Db, actor: Pick<Actor, 'userId' | 'ip'>
       await putSetting(tx, key, value, actor.userId);
       await audit(tx, { actorId: actor.userId, action: 'settings.updated', entity: 'settings', entityId: key, before: { [key]: before[key] }, after: { [key]: value }, ip: actor.ip });
     }
-    // The SLA clocks run on these: every open request's due time again, in this transaction.
-    if (changed.some((k) => SLA_INPUTS.has(k))) await refreshAllSlaDue(tx);
+    for (const hook of onChange) await hook(tx, changed);
     await publish(tx, { topic: 'settings', event: 'settings.updated', audience: EVERYONE, payload: { keys: changed } });
   });
   return readAdminSettings(db);

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminSettings, ZPublicSettings, ZUpdateSettingsRequest, ZUploadLogoRequest } from '@portal/shared';
+import { ZAdminSettings, ZPublicSettings, type TPublicSettings, ZUpdateSettingsRequest, ZUploadLogoRequest } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo/accounts.js';
 import { notFound } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { deleteLogo, getLogo, getLogoMeta, logoEtag, logoUrl, putLogo, readAdminSettings, updateSettings } from './admin.js';
+import { deleteLogo, getLogo, getLogoMeta, logoEtag, logoUrl, putLogo, readAdminSettings, updateSettings, type SettingsChangeHook } from './admin.js';
 import { getSettings } from './service.js';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: boolean }> = async (app, { db, demo }) => {
+/** `/api/settings`; `demo` is the sign-in page's demo panel (app.ts passes it in demo mode only). */
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: TPublicSettings['demo'] }> = async (app, { db, demo }) => {
   app.get(
     '/public',
     {
@@ -25,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: boolean }> = 
       return {
         ...s,
         logo_url: logo ? logoUrl(logo) : null,
-        demo: demo ? { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map(({ email, role }) => ({ email, role })) } : null,
+        demo,
       };
     },
   );
@@ -59,7 +59,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: boolean }> = 
 const tags = ['settings'];
 
 /** `/api/admin/settings`: the admin's settings screen. */
-export const adminSettingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; onChange: readonly SettingsChangeHook[] }> = async (app, { db, onChange }) => {
   app.get(
     '/settings',
     {
@@ -81,7 +81,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         response: { 200: ZAdminSettings },
       },
     },
-    async (req) => updateSettings(db, actorOf(req), req.body),
+    async (req) => updateSettings(db, actorOf(req), req.body, onChange),
   );
 
   app.put(

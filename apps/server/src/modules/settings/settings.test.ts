@@ -5,7 +5,7 @@ import { ZCreateServiceRequest, type TSession } from '@portal/shared';
 import { auditLog, settings, technicians } from '../../db/schema.js';
 import { createUser, realtimeUrl, sessionFor, startTestServer, type TestServer } from '../../../test/harness.js';
 import { TestSocket, settle } from '../../../test/ws-client.js';
-import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
 
 let server: TestServer;
 let admin: TSession;

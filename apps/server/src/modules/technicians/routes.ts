@@ -4,7 +4,7 @@ import { ZCreateTechnicianRequest, ZPatchTechnicianRequest, ZTechnician, ZTechni
 import { ZServiceRequestOptions } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import type { TechnicianService } from './service.js';
 
 const tags = ['technicians'];

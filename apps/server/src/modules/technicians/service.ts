@@ -14,16 +14,15 @@ import type { DbOrTx } from '../../db/client.js';
 import { technicians, users, warehouses } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { publishUsersChanged } from '../auth/queries.js';
+import { publishUsersChanged } from '../auth/index.js';
 import { after as afterCursor, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { like, toIso, where } from '../../db/sql.js';
-import { lockTechnician } from '../booking/queries.js';
+import { lockTechnician } from '../scheduling/index.js';
 import { rowsOf } from '../../db/rows.js';
-import { assertHoursKeepBookings } from '../schedule/service.js';
-import { audienceFor, publish } from '../realtime/events.js';
-import { getSettings } from '../settings/service.js';
-import { checkSkills, normaliseWeeklyHours } from '../users/accounts.js';
-import { applyUserUpdate, type UserAdminService } from '../users/service.js';
+import { assertHoursKeepBookings } from '../schedule/index.js';
+import { audienceFor, publish } from '../realtime/index.js';
+import { getSettings } from '../settings/index.js';
+import { checkSkills, normaliseWeeklyHours, applyUserUpdate, type UserAdminService } from '../users/index.js';
 
 const SORT: Record<TechnicianSort, { expr: string; type: KeyType }> = {
   name: { expr: 'lower(u.name)', type: 'text' },

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ZCreateServiceRequest, type TTechnician } from '@portal/shared';
 import { auditLog, serviceRequests, sessions, technicians, users, warehouses } from '../../db/schema.js';
 import { createUser, outbox, startTestServer, type TestServer } from '../../../test/harness.js';
-import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
 
 let server: TestServer;
 let admin: string;

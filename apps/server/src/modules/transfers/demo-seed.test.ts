@@ -4,7 +4,7 @@ import { TRANSFER_STATUSES } from '@portal/shared';
 import { stockMovements, transferEvents, transfers, warehouses } from '../../db/schema.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { seedTransfers } from '../../demo/transfers-seed.js';
-import { checkInvariant } from '../inventory/ledger.js';
+import { checkInvariant } from '../inventory/index.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -20,11 +20,11 @@ import { inventoryItems, transferEvents, transferLines, transfers, users, wareho
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { applyMovements } from '../inventory/ledger.js';
+import { applyMovements } from '../inventory/index.js';
 import { rowsOf } from '../../db/rows.js';
-import { notify } from '../notifications/service.js';
-import { audienceFor, publish } from '../realtime/events.js';
-import { getSettings } from '../settings/service.js';
+import { notify } from '../notifications/index.js';
+import { audienceFor, publish } from '../realtime/index.js';
+import { getSettings } from '../settings/index.js';
 import { deliveryNoteFileName, renderDeliveryNoteCsv, renderDeliveryNotePdf } from './document.js';
 import { findTransfer, listTransfers, lockTransfer, timelineOf, transferQuery, warehouseOf, type FullTransferRow, type TransferRow, type Visibility } from './queries.js';
 

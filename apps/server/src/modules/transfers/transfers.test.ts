@@ -17,10 +17,10 @@ import {
 } from '@portal/shared';
 import { counters, inventoryItems, notifications, stockMovements, transferEvents, transfers, warehouses } from '../../db/schema.js';
 import { caller, person, type Person as SignedInPerson, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { checkInvariant } from '../inventory/ledger.js';
+import { checkInvariant } from '../inventory/index.js';
 import { levelOf, makeItem, makeWarehouse, receive } from '../inventory/factories.js';
 import { createTransfer, transitionTransfer } from './service.js';
-import { applyRequestAction, createServiceRequest } from '../service-requests/service.js';
+import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
 
 let server: TestServer;
 type Person = SignedInPerson & { van?: string };

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { customers, technicians, users, warehouses, type WeeklyHours } from '../../db/schema.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { getSettings } from '../settings/service.js';
-import type { UserRow } from '../auth/queries.js';
+import { getSettings } from '../settings/index.js';
+import type { UserRow } from '../auth/index.js';
 
 export const emailTaken = () =>
   new AppError(409, 'email_taken', 'An account with this email already exists', { fields: { email: 'invalid' } });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { hashPassword } from '../auth/crypto.js';
+import { hashPassword } from '../auth/index.js';
 
 /**
  * A real install starts with no accounts: the first admin comes from ADMIN_EMAIL and

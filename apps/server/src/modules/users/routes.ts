@@ -10,7 +10,7 @@ import {
   ZOk,
 } from '@portal/shared';
 import { actorOf } from '../../plugins/access.js';
-import type { AuthService } from '../auth/service.js';
+import type { AuthService } from '../auth/index.js';
 import type { UserAdminService } from './service.js';
 
 const tags = ['users'];

@@ -8,14 +8,12 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { welcomeMail } from '../../mail/templates.js';
-import { hashPassword, randomToken } from '../auth/crypto.js';
-import { invitationLink, issueInvitation } from '../auth/invitation.js';
-import { customerAddress, publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/queries.js';
+import { hashPassword, randomToken, invitationLink, issueInvitation, customerAddress, publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/index.js';
 import { after as afterCursor, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { like, toIso, where } from '../../db/sql.js';
 import { rowsOf } from '../../db/rows.js';
-import { getSettings } from '../settings/service.js';
-import { refuseIfBusy } from '../technicians/open-work.js';
+import { getSettings } from '../settings/index.js';
+import { refuseIfBusy } from './open-work.js';
 import { emailTaken, ensureVan, insertAccount, vanCodeTaken, type NewAccount } from './accounts.js';
 
 /** The constraint name and message of a database error and its causes, for telling unique violations apart. */

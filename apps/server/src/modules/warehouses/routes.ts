@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCreateWarehouse, ZPatchWarehouse, ZWarehouseList, ZWarehouseListQuery, ZWarehouseWithStock } from '@portal/shared';
+import { ZCreateWarehouse, ZPatchWarehouse, ZWarehouseList, ZWarehouseListQuery, ZWarehouseStatus, ZWarehouseWithStock } from '@portal/shared';
 import { actorOf } from '../../plugins/access.js';
 import type { WarehouseService } from './service.js';
 
@@ -26,6 +26,14 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ warehouses: WarehouseServi
     '/warehouses/:id',
     { config: { access: 'read:stock' }, schema: { tags, summary: 'A warehouse with its stock value', params, response: { 200: ZWarehouseWithStock } } },
     async (req) => warehouses.get(req.params.id),
+  );
+  app.get(
+    '/warehouses/:id/status',
+    {
+      config: { access: 'read:stock' },
+      schema: { tags, summary: "A warehouse's low and out-of-stock lines, open transfers and ledger check", params, response: { 200: ZWarehouseStatus } },
+    },
+    async (req) => warehouses.status(req.params.id),
   );
   app.patch(
     '/warehouses/:id',

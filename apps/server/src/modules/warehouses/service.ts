@@ -6,11 +6,12 @@ import { technicians, users, warehouses } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { audienceFor, publish } from '../realtime/events.js';
+import { audienceFor, publish } from '../realtime/index.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { like, where } from '../../db/sql.js';
-import { statusSql } from '../inventory/ledger.js';
+import { statusSql } from '../inventory/index.js';
 import { rowsOf } from '../../db/rows.js';
+import { warehouseStatus } from './status.js';
 
 const SORT: Record<TWarehouseListQuery['sort'], { expr: string; type: KeyType }> = {
   code: { expr: 'lower(w.code)', type: 'text' },
@@ -91,6 +92,13 @@ export function createWarehouseService(ctx: AppContext) {
     publish(tx, { topic: 'stock', event: 'warehouse.changed', audience: audienceFor('read:stock', { own: [technicianId] }), payload: { ids: [id] } });
 
   return {
+    /** The warehouse-diagnostic screen (status.ts). */
+    async status(id: string) {
+      const warehouse = await getWarehouse(db, id);
+      if (!warehouse) throw notFound('Warehouse');
+      return warehouseStatus(db, warehouse);
+    },
+
     async list(q: TWarehouseListQuery): Promise<TWarehouseList> {
       const sort = SORT[q.sort];
       const filters = [

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ZNewCustomerInput } from '@portal/shared';
 import { customers, users } from '../../../db/schema.js';
-import { randomToken } from '../../auth/crypto.js';
-import { publishUsersChanged } from '../../auth/queries.js';
+import { randomToken, publishUsersChanged } from '../../auth/index.js';
 import { rowsOf } from '../../../db/rows.js';
-import { getSettings } from '../../settings/service.js';
+import { getSettings } from '../../settings/index.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
 
 /**

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { compareDecimal, ITEM_UNIT_NAMES, ITEM_UNITS, ZCreateItem } from '@portal/shared';
 import { inventoryItems } from '../../../db/schema.js';
 import { audit } from '../../../lib/audit.js';
-import { ensureCategory, findCategory } from '../../inventory/categories.js';
+import { ensureCategory, findCategory } from '../../inventory/index.js';
 import { rowsOf } from '../../../db/rows.js';
-import { audienceFor, publish } from '../../realtime/events.js';
+import { audienceFor, publish } from '../../realtime/index.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
 
 /**

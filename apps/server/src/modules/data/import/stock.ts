@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { compareDecimal, ZQuantity } from '@portal/shared';
 import { adjustments } from '../../../db/schema.js';
 import { nextNumbers } from '../../../lib/numbers.js';
-import { applyMovements, lockLevels } from '../../inventory/ledger.js';
+import { applyMovements, lockLevels } from '../../inventory/index.js';
 import { rowsOf } from '../../../db/rows.js';
-import { audienceFor, publish } from '../../realtime/events.js';
+import { audienceFor, publish } from '../../realtime/index.js';
 import type { Problem } from '../messages.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
 

@@ -3,12 +3,12 @@ import { unitName, type Language, type MovementKindName, type StockStatus, type 
 import type { Db } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
 import { rowsOf } from '../../db/rows.js';
-import { stockRowsSql } from '../inventory/queries.js';
-import { itemsSql } from '../inventory/service.js';
+import { stockRowsSql } from './queries.js';
+import { itemsSql } from './service.js';
 import { formatDate } from '../../lib/documents.js';
 import { where } from '../../db/sql.js';
 import { boundMs, isDay } from '../../lib/date-filter.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZInventoryReportQuery } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import { getSettings } from '../settings/service.js';
-import { companyDay, inventoryReport, inventoryReportCsv } from './inventory.js';
+import { getSettings } from '../settings/index.js';
+import { companyDay, inventoryReport, inventoryReportCsv } from './report.js';
 
 export const inventoryReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(

@@ -1,10 +1,8 @@
-import type { AppContext } from '../../context.js';
-import { REMINDER_JOB, reminderJob } from '../appointments/service.js';
-import { SLA_CHECK_EVERY_MS, SLA_CHECK_JOB, scheduleSlaCheck, slaCheckJob } from '../dispatch/sla-check.js';
-import { scheduleBackup } from '../backup/schedule.js';
-import { createBackupService, type BackupContext } from '../backup/service.js';
-import { BACKUP_JOB } from '../backup/writer.js';
-import { createJobRunner, type JobHandler, type JobRunner, type JobRunnerOptions } from './runner.js';
+import type { AppContext } from './context.js';
+import { REMINDER_JOB, reminderJob } from './modules/appointments/index.js';
+import { SLA_CHECK_EVERY_MS, SLA_CHECK_JOB, scheduleSlaCheck, slaCheckJob } from './modules/dispatch/index.js';
+import { scheduleBackup, createBackupService, type BackupContext, BACKUP_JOB } from './modules/backup/index.js';
+import { createJobRunner, type JobHandler, type JobRunner, type JobRunnerOptions } from './modules/jobs/index.js';
 
 /** Every kind of job the server runs that needs nothing but its transaction. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {

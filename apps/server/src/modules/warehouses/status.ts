@@ -1,26 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { TStockRow, TWarehouseStatus } from '@portal/shared';
+import type { TWarehouseStatus, TWarehouseWithStock } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
-import { getWarehouse } from '../warehouses/service.js';
-import { checkInvariant } from './ledger.js';
+import { checkInvariant, shortStockLines } from '../inventory/index.js';
 import { rowsOf } from '../../db/rows.js';
-import { STOCK_ROW_COLUMNS, stockRowsSql } from './queries.js';
 
 /**
  * The warehouse-diagnostic screen: its lines (with a stock level here) of active items low or
  * out of stock over ALL warehouses — as many as `/api/items?warehouse_id=…&status=…&active=true` — its pending and in-transit
  * transfers (straight from the transfers table), and the ledger invariant for it.
  */
-export async function warehouseStatus(db: Db, warehouseId: string): Promise<TWarehouseStatus> {
-  const warehouse = await getWarehouse(db, warehouseId);
-  if (!warehouse) throw notFound('Warehouse');
-  const lines = rowsOf<TStockRow>(
-    await db.execute(sql`
-      select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ warehouseId })} s
-      where s.status <> 'in_stock' and s.item_active and s.has_level
-      order by s.status desc, s.q, lower(s.item_code)`),
-  );
+export async function warehouseStatus(db: Db, warehouse: TWarehouseWithStock): Promise<TWarehouseStatus> {
+  const warehouseId = warehouse.id;
+  const lines = await shortStockLines(db, warehouseId);
   const [t] = rowsOf<TWarehouseStatus['transfers']>(
     await db.execute(sql`
       select

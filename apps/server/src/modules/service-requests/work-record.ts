@@ -49,11 +49,27 @@ export const FIELD_WORK_DETAIL_COLUMNS = sql`
    from attachments a where a.request_id = r.id) as attachments`;
 
 /** What a service report list adds to each request `r`: parts total with tax, labor, the work log's length, the check. */
-export const REPORT_FIGURE_COLUMNS = sql`
+const REPORT_FIGURE_COLUMNS = sql`
   (select coalesce(sum(${SUBTOTAL} + ${TAX}), 0)::numeric(14,2)::text from request_parts p where p.request_id = r.id) as parts_total,
   r.labor_hours::text as labor_hours,
   (select coalesce(floor(extract(epoch from sum(coalesce(w.ended_at, now()) - w.started_at))), 0)::int from work_log_entries w where w.request_id = r.id) as work_seconds,
   r.qc_result`;
+
+export interface ReportFigures {
+  id: string;
+  parts_total: string;
+  labor_hours: string | null;
+  work_seconds: number;
+  qc_result: 'passed' | 'failed' | null;
+}
+
+/** The service report list's figures of these requests (one statement; any order). */
+export async function reportFiguresOf(db: DbOrTx, requestIds: string[]): Promise<ReportFigures[]> {
+  if (!requestIds.length) return [];
+  return rowsOf<ReportFigures>(
+    await db.execute(sql`select r.id, ${REPORT_FIGURE_COLUMNS} from service_requests r where r.id = any(${`{${requestIds.join(',')}}`}::uuid[])`),
+  );
+}
 
 /** What the detail row carries for field work. */
 export interface FieldWorkRow {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@portal/shared';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { makeItem, makeWarehouse, receive } from '../inventory/factories.js';
+import { makeItem, makeWarehouse, receive } from './factories.js';
 
 let server: TestServer;
 let supervisor: TSession;

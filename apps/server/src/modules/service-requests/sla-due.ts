@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { SLA_COLUMNS, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
+import { slaColumns, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
 
 /**
  * `service_requests.sla_due_at` (decision 007): when the request's running SLA target is used
@@ -31,7 +31,7 @@ async function retime(db: DbOrTx, where: SQL, limit: number): Promise<{ written:
   const rules = await slaRulesOf(db);
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      select r.id, r.priority, r.status, ${SLA_COLUMNS}
+      select r.id, r.priority, r.status, ${slaColumns('r')}
       from service_requests r
       where ${where}
       order by r.id
@@ -70,6 +70,14 @@ export async function refreshAllSlaDue(db: DbOrTx): Promise<void> {
     if (page.written < SLICE) return;
     after = page.lastId;
   }
+}
+
+/** The settings the SLA clocks are counted in. */
+const SLA_INPUTS: readonly string[] = ['time_zone', 'working_hours', 'sla_targets'];
+
+/** A settings change (in its transaction): when it moved the clocks' inputs, every open request again. */
+export async function retimeAfterSettingsChange(db: DbOrTx, changed: readonly string[]): Promise<void> {
+  if (changed.some((k) => SLA_INPUTS.includes(k))) await refreshAllSlaDue(db);
 }
 
 /** Open, running requests without a due time (written around the service); at most `limit`. */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Priority, TSlaTarget } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { slaOf, type SlaCalendar, type WeeklyHours } from './sla.js';
+import { epochMs } from '../../db/sql.js';
 
 /**
  * What the SLA clocks read from the database, in one place for the three readers (the dispatch
@@ -17,14 +18,12 @@ export async function slaRulesOf(db: DbOrTx) {
   return { cal, targets: s.sla_targets };
 }
 
-/** Epoch milliseconds of a timestamptz, as a JSON number from both drivers. */
-export const epochMs = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::float8`);
 
-/** The select-list columns of a request's clock inputs (`r` is service_requests): its dates and the moves into and out of pending_parts. */
-export const SLA_COLUMNS = sql`
-  ${epochMs('r.created_at')} as request_ms, ${epochMs('r.first_response_at')} as first_response_ms, ${epochMs('r.completed_at')} as completed_ms,
+/** The select-list columns of a request's clock inputs (`alias` is the service_requests row): its dates and the moves into and out of pending_parts. */
+export const slaColumns = (alias: string) => sql`
+  ${epochMs(`${alias}.created_at`)} as request_ms, ${epochMs(`${alias}.first_response_at`)} as first_response_ms, ${epochMs(`${alias}.completed_at`)} as completed_ms,
   coalesce((select json_agg(json_build_object('to_status', h.to_status, 'at', ${epochMs('h.created_at')}) order by h.created_at)
-    from service_request_history h where h.request_id = r.id and (h.to_status = 'pending_parts' or h.from_status = 'pending_parts')), '[]'::json) as history`;
+    from service_request_history h where h.request_id = ${sql.raw(alias)}.id and (h.to_status = 'pending_parts' or h.from_status = 'pending_parts')), '[]'::json) as history`;
 
 export interface SlaColumns {
   priority: Priority;
@@ -34,7 +33,7 @@ export interface SlaColumns {
   history: { to_status: string; at: number }[];
 }
 
-/** Both clocks of a row read with SLA_COLUMNS. */
+/** Both clocks of a row read with slaColumns. */
 export function slaOfRow(
   r: SlaColumns,
   rules: Awaited<ReturnType<typeof slaRulesOf>>,

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PHOTO_THUMB_PX } from '@portal/shared';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from './errors.js';
 
 /** The image formats the server reads (sharp's names; `heif` also covers AVIF). */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif';

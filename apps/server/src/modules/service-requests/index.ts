@@ -1,0 +1,15 @@
+/** The service-requests module's public entry point: other modules and the app import only this file. */
+export { publishChange } from './announce.js';
+export { type RequestCaller } from './caller.js';
+export { giveFeedback } from './feedback.js';
+export { awaitingQualityCheckSql, listRequests } from './list-query.js';
+export { summaryOf } from './mappers.js';
+export { createServiceRequest, type Invitation, mailInvitation, raiseRequest } from './raise.js';
+export { requestSearchSql } from './search.js';
+export { applyRequestAction } from './transitions.js';
+export { requestVisibleTo } from './visibility.js';
+export { serviceRequestRoutes } from './routes.js';
+export { createServiceRequestService, type ServiceRequestService } from './service.js';
+export { fillMissingSlaDue, refreshAllSlaDue, retimeAfterSettingsChange } from './sla-due.js';
+export { slaColumns, type SlaColumns, slaOfRow, slaRulesOf } from './sla-inputs.js';
+export { closeWorkEntry, openWorkEntry, partLine, reportFiguresOf, workEntry } from './work-record.js';
