@@ -27,29 +27,29 @@ import { RateLimiter, TokenSigner, SessionCache, createAuthService, authRoutes }
 import { adminUserRoutes, createUserAdminService } from './modules/users/index.js';
 import { createTechnicianService, technicianRoutes } from './modules/technicians/index.js';
 import { createAuditService, auditRoutes } from './modules/audit/index.js';
-import { healthRoutes } from './modules/health/index.js';
-import { adminSettingsRoutes, settingsRoutes, getSettings } from './modules/settings/index.js';
+import { createHealthService, healthRoutes } from './modules/health/index.js';
+import { adminSettingsRoutes, createSettingsService, settingsRoutes, getSettings } from './modules/settings/index.js';
 import { createNotificationService, notificationRoutes } from './modules/notifications/index.js';
 import { RealtimeHub, realtimeRoutes } from './modules/realtime/index.js';
 import { startHousekeeping } from './modules/housekeeping/index.js';
-import { createInventoryService, inventoryRoutes, inventoryReportRoutes } from './modules/inventory/index.js';
+import { createCategoryService, createInventoryReportService, createInventoryService, inventoryRoutes, inventoryReportRoutes } from './modules/inventory/index.js';
 import { createTransferService, transferRoutes } from './modules/transfers/index.js';
 import { createGoodsReceiptService, goodsReceiptRoutes } from './modules/goods-receipts/index.js';
 import { createWarehouseService, warehouseRoutes } from './modules/warehouses/index.js';
-import { serviceReportRoutes, createServiceReportService, performanceReportRoutes } from './modules/reports/index.js';
-import { supervisorDashboardRoutes, customerDashboardRoutes, technicianDashboardRoutes, adminDashboardRoutes } from './modules/dashboard/index.js';
+import { serviceReportRoutes, createServiceReportService, createPerformanceReportService, performanceReportRoutes } from './modules/reports/index.js';
+import { createDashboardService, supervisorDashboardRoutes, customerDashboardRoutes, technicianDashboardRoutes, adminDashboardRoutes } from './modules/dashboard/index.js';
 import { createServiceRequestService, serviceRequestRoutes, retimeAfterSettingsChange } from './modules/service-requests/index.js';
 import { createAppointmentService, appointmentRoutes } from './modules/appointments/index.js';
 import { createBookingService, bookingRoutes } from './modules/booking/index.js';
 import { createScheduleService, scheduleRoutes } from './modules/schedule/index.js';
-import { dispatchRoutes } from './modules/dispatch/index.js';
+import { createDispatchService, dispatchRoutes } from './modules/dispatch/index.js';
 import { fieldWorkRoutes, createFieldWorkService } from './modules/field-work/index.js';
 import { attachmentRoutes, createAttachmentService } from './modules/attachments/index.js';
-import { analyticsRoutes } from './modules/analytics/index.js';
+import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { startJobs } from './job-handlers.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
-import { dataRoutes } from './modules/data/index.js';
-import { backupRoutes } from './modules/backup/index.js';
+import { createDataService, dataRoutes } from './modules/data/index.js';
+import { backupRoutes, createBackupService } from './modules/backup/index.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -254,42 +254,43 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(realtimeRoutes, { hub });
 
   const auth = createAuthService(ctx);
-  await app.register(healthRoutes, { prefix: '/api', db: ctx.db });
-  await app.register(settingsRoutes, {
-    prefix: '/api/settings',
-    db: ctx.db,
+  await app.register(healthRoutes, { prefix: '/api', health: createHealthService(ctx.db) });
+  const settings = createSettingsService(ctx.db, {
     demo: config.demo ? { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map(({ email, role }) => ({ email, role })) } : null,
+    // A change of the time zone, working hours or SLA targets re-times every open request's SLA.
+    onChange: [retimeAfterSettingsChange],
   });
+  await app.register(settingsRoutes, { prefix: '/api/settings', settings });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   const userAdmin = createUserAdminService(ctx);
   await app.register(adminUserRoutes, { prefix: '/api/admin', auth, users: userAdmin });
-  await app.register(technicianRoutes, { prefix: '/api/admin', technicians: createTechnicianService(ctx, userAdmin), db: ctx.db });
+  await app.register(technicianRoutes, { prefix: '/api/admin', technicians: createTechnicianService(ctx, userAdmin) });
   await app.register(auditRoutes, { prefix: '/api/admin', audit: createAuditService(ctx.db) });
-  // A change of the time zone, working hours or SLA targets re-times every open request's SLA.
-  await app.register(adminSettingsRoutes, { prefix: '/api/admin', db: ctx.db, onChange: [retimeAfterSettingsChange] });
+  await app.register(adminSettingsRoutes, { prefix: '/api/admin', settings });
   await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
   await app.register(warehouseRoutes, { prefix: '/api', warehouses: createWarehouseService(ctx) });
-  await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), db: ctx.db });
-  await app.register(inventoryReportRoutes, { prefix: '/api', db: ctx.db });
-  await app.register(supervisorDashboardRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), categories: createCategoryService(ctx.db) });
+  await app.register(inventoryReportRoutes, { prefix: '/api', reports: createInventoryReportService(ctx.db) });
+  const dashboards = createDashboardService(ctx);
+  await app.register(supervisorDashboardRoutes, { prefix: '/api', dashboards });
   await app.register(transferRoutes, { prefix: '/api', transfers: createTransferService(ctx) });
   await app.register(goodsReceiptRoutes, { prefix: '/api', receipts: createGoodsReceiptService(ctx) });
   const requests = createServiceRequestService(ctx);
-  await app.register(serviceRequestRoutes, { prefix: '/api', requests, db: ctx.db });
+  await app.register(serviceRequestRoutes, { prefix: '/api', requests });
   await app.register(bookingRoutes, { prefix: '/api', booking: createBookingService(ctx, requests) });
   await app.register(appointmentRoutes, { prefix: '/api', appointments: createAppointmentService(ctx) });
   await app.register(scheduleRoutes, { prefix: '/api', schedules: createScheduleService(ctx) });
-  await app.register(dispatchRoutes, { prefix: '/api', db: ctx.db });
+  await app.register(dispatchRoutes, { prefix: '/api', dispatch: createDispatchService(ctx.db) });
   await app.register(fieldWorkRoutes, { prefix: '/api', work: createFieldWorkService(ctx, requests) });
   await app.register(attachmentRoutes, { prefix: '/api', attachments: createAttachmentService(ctx) });
-  await app.register(customerDashboardRoutes, { prefix: '/api', database: ctx.database });
+  await app.register(customerDashboardRoutes, { prefix: '/api', dashboards });
   await app.register(serviceReportRoutes, { prefix: '/api', reports: createServiceReportService(ctx, requests) });
-  await app.register(performanceReportRoutes, { prefix: '/api', db: ctx.db });
-  await app.register(technicianDashboardRoutes, { prefix: '/api', db: ctx.db });
-  await app.register(adminDashboardRoutes, { prefix: '/api', db: ctx.db });
-  await app.register(analyticsRoutes, { prefix: '/api', db: ctx.db });
-  await app.register(dataRoutes, { prefix: '/api/admin/data', ctx });
-  await app.register(backupRoutes, { prefix: '/api/admin/backups', ctx });
+  await app.register(performanceReportRoutes, { prefix: '/api', performance: createPerformanceReportService(ctx.db) });
+  await app.register(technicianDashboardRoutes, { prefix: '/api', dashboards });
+  await app.register(adminDashboardRoutes, { prefix: '/api', dashboards });
+  await app.register(analyticsRoutes, { prefix: '/api', analytics: createAnalyticsService(ctx.db) });
+  await app.register(dataRoutes, { prefix: '/api/admin/data', data: createDataService(ctx), dataDir: config.dataDir });
+  await app.register(backupRoutes, { prefix: '/api/admin/backups', backups: createBackupService(ctx) });
 
   const webDist = webDistDir(config);
   if (webDist) {

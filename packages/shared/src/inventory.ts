@@ -90,29 +90,6 @@ export function stockStatus(
 export const ITEM_UNITS = ['pcs', 'set', 'pair', 'box', 'pack', 'roll', 'kg', 'g', 'm', 'l'] as const;
 export type ItemUnit = (typeof ITEM_UNITS)[number];
 export const ZItemUnit = z.enum(ITEM_UNITS, { message: 'invalid' });
-/**
- * The units' names for what the server writes (documents, CSV); the web reads its locale files
- * (`inventory.units.*`), which say the same. An import also accepts these names for a unit.
- */
-export const ITEM_UNIT_NAMES: Record<ItemUnit, { ar: string; en: string }> = {
-  pcs: { ar: 'قطعة', en: 'pcs' },
-  set: { ar: 'طقم', en: 'set' },
-  pair: { ar: 'زوج', en: 'pair' },
-  box: { ar: 'علبة', en: 'box' },
-  pack: { ar: 'عبوة', en: 'pack' },
-  roll: { ar: 'لفة', en: 'roll' },
-  kg: { ar: 'كغ', en: 'kg' },
-  g: { ar: 'غ', en: 'g' },
-  m: { ar: 'م', en: 'm' },
-  l: { ar: 'لتر', en: 'L' },
-};
-/** A unit's name in a language; an unknown code (older data) as it is. */
-export function unitName(unit: string, language: string): string {
-  const names = (ITEM_UNIT_NAMES as Record<string, { ar: string; en: string }>)[unit];
-  if (!names) return unit;
-  return language.startsWith('ar') ? names.ar : names.en;
-}
-
 export const MOVEMENT_KINDS = ['receipt', 'transfer_out', 'transfer_in', 'adjustment', 'consumption', 'return'] as const;
 export type MovementKindName = (typeof MOVEMENT_KINDS)[number];
 export const ZMovementKind = z.enum(MOVEMENT_KINDS);

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import ar from '../locales/ar.json';
-import en from '../locales/en.json';
+import ar from '@portal/shared/locales/ar.json';
+import en from '@portal/shared/locales/en.json';
 import { createI18n, currentLanguage, i18n as appI18n, LANGUAGE_STORAGE_KEY } from './i18n';
 
 function browserPrefers(...languages: string[]) {

@@ -13,7 +13,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
  * fetches the other before the page changes (i18next waits for the backend).
  */
 const messages = resourcesToBackend((language: string) =>
-  language === 'ar' ? import('../locales/ar.json') : import('../locales/en.json'),
+  language === 'ar' ? import('@portal/shared/locales/ar.json') : import('@portal/shared/locales/en.json'),
 );
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, ROLES, type Role } from '@portal/shared';
 import { DASHBOARD_ROUTES, BOOK_APPOINTMENT_REQUIRES } from '../app/dashboard-routes';
 import { holdsAll, isNavItemActive, NAV_ITEMS, navItemsFor } from './navigation';
-import en from '../locales/en.json';
+import en from '@portal/shared/locales/en.json';
 import { PRODUCT_SIDEBAR } from '../test-utils/product-sidebar';
 
 const label = (role: Role) => navItemsFor(role).map((item) => (en.nav as Record<string, string>)[item.labelKey.slice(4)]);

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, FIELD_ERROR_CODES, ROLES } from '@portal/shared';
 import { NAV_ITEMS } from '../lib/navigation';
 import { DASHBOARD_ROUTES } from '../app/dashboard-routes';
-import ar from './ar.json';
-import en from './en.json';
+import ar from '@portal/shared/locales/ar.json';
+import en from '@portal/shared/locales/en.json';
 
 type Tree = { [key: string]: string | Tree };
 

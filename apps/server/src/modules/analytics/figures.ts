@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFigure, TAnalyticsQuery, TAnalyticsResult } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { localBucket, sqlRound } from '../../db/sql.js';
 import { periodOf } from '../../lib/date-filter.js';
@@ -326,3 +326,12 @@ export async function analyticsFigure(db: DbOrTx, figure: AnalyticsFigure, q: TA
     ...(figure === 'times' ? { targets: sla_targets } : {}),
   };
 }
+
+/** What the analytics route reads. */
+export function createAnalyticsService(db: Db) {
+  return {
+    figure: (figure: AnalyticsFigure, q: TAnalyticsQuery): Promise<TAnalyticsResult> => analyticsFigure(db, figure, q),
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANALYTICS_FIGURES, ZAnalyticsQuery } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { toCsv } from '../../lib/csv.js';
-import { analyticsFigure } from './figures.js';
+import type { AnalyticsService } from './figures.js';
 
-export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   app.get(
     '/analytics/:figure',
     {
@@ -18,7 +17,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (req, reply) => {
-      const result = await analyticsFigure(db, req.params.figure, req.query);
+      const result = await analytics.figure(req.params.figure, req.query);
       if (req.query.format === 'json') return result;
       const csv = toCsv([result.columns, ...result.rows.map((row) => result.columns.map((col) => row[col]))]);
       return reply

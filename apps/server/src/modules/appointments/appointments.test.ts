@@ -11,7 +11,7 @@ import {
   type TBookingRequest,
 } from '@portal/shared';
 import { person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
+import { putSetting, DEFAULT_SETTINGS } from '../settings/store.js';
 import { rowsOf } from '../../db/rows.js';
 
 // Own service type so the demo technicians never qualify; the company zone is Riyadh (no DST).

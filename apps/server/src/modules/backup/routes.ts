@@ -10,25 +10,18 @@ import {
   ZRestoreRequest,
   ZRestoreResult,
 } from '@portal/shared';
-import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { EVENTS_CHANNEL, parseBusMessage } from '../realtime/index.js';
-import { createBackupService } from './service.js';
+import type { BackupService } from './service.js';
 
 const tags = ['backup'];
 const access = 'manage:backup:any' as const;
 const params = ZBackupIdParams;
 
 /** Backups: make, list, download, upload, delete, restore, schedule (issue #23; docs/backup.md). */
-export const backupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const backups = createBackupService(ctx);
-  // A restore on any instance may have rebuilt the schema: statements this instance's pooled
-  // connections prepared are stale (client.ts, recycleConnections).
-  const stopListening = await ctx.database.listen(EVENTS_CHANNEL, (raw) => {
-    if (parseBusMessage(raw)?.topic !== '_data') return;
-    ctx.database.recycleConnections().catch((err: unknown) => ctx.log.error({ err }, 'could not recycle connections after a restore'));
-  });
+export const backupRoutes: FastifyPluginAsyncZod<{ backups: BackupService }> = async (app, { backups }) => {
+  // While these routes serve, a restore anywhere recycles this instance's connections.
+  const stopListening = await backups.recycleConnectionsAfterRestores();
   app.addHook('onClose', () => stopListening());
   // Scoped to these routes: one file, streamed to disk, up to the upload limit.
   await app.register(multipart, { limits: { fileSize: BACKUP_UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 } });

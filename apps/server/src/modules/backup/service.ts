@@ -38,7 +38,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { JobRow } from '../jobs/index.js';
 import { notify } from '../notifications/index.js';
-import { deliverLocally, publish, type DomainEvent } from '../realtime/index.js';
+import { deliverLocally, EVENTS_CHANNEL, parseBusMessage, publish, type DomainEvent } from '../realtime/index.js';
 import { BackupFileError, backupOf, backupPath, newBackupId, readBackupFile, sidecarPath, type ReadResult } from './format.js';
 import { checkCompatible, restoreBackup } from './restore.js';
 import { companyZone, isSlotOf, nextSlot, pruneBackupJobs, readLastFailure, readSchedule, writeLastFailure, writeSchedule } from './schedule.js';
@@ -234,6 +234,18 @@ export function createBackupService(ctx: BackupContext, opts: BackupServiceOptio
   }
 
   return {
+    /**
+     * A restore on any instance may have rebuilt the schema: statements this instance's pooled
+     * connections prepared are stale (client.ts, recycleConnections). Follows the bus's `_data`
+     * messages and recycles them on each; answers the function that stops following.
+     */
+    async recycleConnectionsAfterRestores(): Promise<() => Promise<void>> {
+      return ctx.database.listen(EVENTS_CHANNEL, (raw) => {
+        if (parseBusMessage(raw)?.topic !== '_data') return;
+        ctx.database.recycleConnections().catch((err: unknown) => ctx.log.error({ err }, 'could not recycle connections after a restore'));
+      });
+    },
+
     async list(): Promise<TBackupList> {
       const items = await listFiles();
       const schedule = await readSchedule(ctx.db);

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminDashboard } from '@portal/shared';
-import type { Db } from '../../db/client.js';
-import { adminDashboard } from './admin.js';
+import type { DashboardService } from './service.js';
 
-export const adminDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminDashboardRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardService }> = async (app, { dashboards }) => {
   app.get(
     '/dashboard/admin',
     {
@@ -14,6 +13,6 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         response: { 200: ZAdminDashboard },
       },
     },
-    async () => adminDashboard(db),
+    async () => dashboards.admin(),
   );
 };

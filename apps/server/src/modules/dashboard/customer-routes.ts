@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCustomerDashboard } from '@portal/shared';
-import type { Database } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
-import { customerDashboard } from './customer.js';
+import type { DashboardService } from './service.js';
 
-export const customerDashboardRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const customerDashboardRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardService }> = async (app, { dashboards }) => {
   app.get(
     '/dashboard/customer',
     {
@@ -15,6 +14,6 @@ export const customerDashboardRoutes: FastifyPluginAsyncZod<{ database: Database
         response: { 200: ZCustomerDashboard },
       },
     },
-    async (req) => customerDashboard(database, actorOf(req).userId),
+    async (req) => dashboards.customer(actorOf(req).userId),
   );
 };

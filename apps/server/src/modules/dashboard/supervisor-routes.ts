@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZSupervisorDashboard } from '@portal/shared';
-import type { Db } from '../../db/client.js';
-import { supervisorDashboard } from './supervisor.js';
+import type { DashboardService } from './service.js';
 
-export const supervisorDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const supervisorDashboardRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardService }> = async (app, { dashboards }) => {
   app.get(
     '/dashboard/supervisor',
     {
@@ -11,6 +10,6 @@ export const supervisorDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = asyn
       config: { access: 'read:inventory_report:any' },
       schema: { tags: ['dashboard'], summary: 'Supervisor dashboard: low/out of stock, pending transfers, stock value by warehouse, recent movements', response: { 200: ZSupervisorDashboard } },
     },
-    async () => supervisorDashboard(db),
+    async () => dashboards.supervisor(),
   );
 };

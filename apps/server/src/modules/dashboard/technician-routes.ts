@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZTechnicianDashboard } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
-import { technicianDashboard } from './technician.js';
+import type { DashboardService } from './service.js';
 
-export const technicianDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const technicianDashboardRoutes: FastifyPluginAsyncZod<{ dashboards: DashboardService }> = async (app, { dashboards }) => {
   app.get(
     '/dashboard/technician',
     {
@@ -15,6 +14,6 @@ export const technicianDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = asyn
         response: { 200: ZTechnicianDashboard },
       },
     },
-    async (req) => technicianDashboard(db, actorOf(req).userId),
+    async (req) => dashboards.technician(actorOf(req).userId),
   );
 };

@@ -3,12 +3,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DATA_SETS, ZImportJob, ZImportJobList, ZImportQuery, ZImportReport } from '@portal/shared';
-import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { getSettings } from '../settings/index.js';
-import { exportFileName } from './export.js';
-import { createDataService } from './service.js';
+import type { DataService } from './service.js';
 import { acceptCsvBodies, MULTIPART_LIMITS, removeUpload, uploadOf } from './upload.js';
 
 const tags = ['data'];
@@ -17,11 +14,13 @@ const access = 'manage:data:any' as const;
 /** `Prefer: respond-async` (RFC 7240): answer 202 at once and let the import run on. */
 const wantsAsync = (prefer: string | string[] | undefined) => /(^|[\s,])respond-async(\s*(;|,|$))/i.test([prefer ?? ''].flat().join(','));
 
-/** CSV export and import of customers, items and stock levels (issue #23). Admins only. */
-export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const data = createDataService(ctx);
+/**
+ * CSV export and import of customers, items and stock levels (issue #23). Admins only. Uploads
+ * are streamed to `<dataDir>/imports`; closing the server waits for the imports still running.
+ */
+export const dataRoutes: FastifyPluginAsyncZod<{ data: DataService; dataDir: string }> = async (app, { data, dataDir }) => {
   app.addHook('onClose', () => data.close());
-  const uploads = path.join(ctx.config.dataDir, 'imports');
+  const uploads = path.join(dataDir, 'imports');
   // Both only for these routes: a CSV body or a multipart file, streamed to disk.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   acceptCsvBodies(app, uploads);
@@ -37,12 +36,12 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         },
       },
       async (req, reply) => {
-        const { time_zone } = await getSettings(ctx.db, ['time_zone']);
+        const file = await data.exportFile(actorOf(req), set);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${exportFileName(set, time_zone)}"`)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
           .header('cache-control', 'no-store')
-          .send(data.export(actorOf(req), set));
+          .send(file.body);
       },
     );
 

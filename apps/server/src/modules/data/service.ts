@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { DataSet, TImportJob, TImportJobList } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { exportCsv } from './export.js';
+import { getSettings } from '../settings/index.js';
+import { exportCsv, exportFileName } from './export.js';
 import { runImport, type ImportResult } from './import/run.js';
 import { createImportJob, getImportJob, listImportJobs } from './jobs.js';
 import type { Upload } from './upload.js';
@@ -26,7 +27,11 @@ export function createDataService(ctx: AppContext) {
   };
 
   return {
-    export: (actor: Actor, set: DataSet): Readable => Readable.from(exportCsv(ctx.db, set, actor)),
+    /** The data set as a CSV stream (read in batches as it is sent), named after the company day. */
+    async exportFile(actor: Actor, set: DataSet): Promise<{ fileName: string; body: Readable }> {
+      const { time_zone } = await getSettings(ctx.db, ['time_zone']);
+      return { fileName: exportFileName(set, time_zone), body: Readable.from(exportCsv(ctx.db, set, actor)) };
+    },
 
     /** Runs the import to its end and answers its report. */
     async importNow(actor: Actor, set: DataSet, dryRun: boolean, upload: Upload): Promise<ImportResult> {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { TDispatchCandidates, TDispatchList } from '@portal/shared';
 import { person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
+import { putSetting, DEFAULT_SETTINGS } from '../settings/store.js';
 import { rowsOf } from '../../db/rows.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { createJobRunner } from '../jobs/index.js';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDispatchCandidates, ZDispatchList, ZDispatchQuery } from '@portal/shared';
-import type { Db } from '../../db/client.js';
-import { dispatchCandidates, listDispatch } from './service.js';
+import type { DispatchService } from './service.js';
 
 const tags = ['dispatch'];
 const params = z.object({ id: z.uuid({ message: 'invalid' }) });
@@ -12,7 +11,7 @@ const params = z.object({ id: z.uuid({ message: 'invalid' }) });
  * `POST /api/service-requests/:id/assign`; a live appointment follows the request to its new
  * technician or the reassignment is refused with 409 slot_unavailable.
  */
-export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }> = async (app, { dispatch }) => {
   app.get(
     '/dispatch',
     {
@@ -25,7 +24,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: ZDispatchList },
       },
     },
-    async (req) => listDispatch(db, req.query),
+    async (req) => dispatch.list(req.query),
   );
 
   app.get(
@@ -39,6 +38,6 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: ZDispatchCandidates },
       },
     },
-    async (req) => dispatchCandidates(db, req.params.id),
+    async (req) => dispatch.candidates(req.params.id),
   );
 };

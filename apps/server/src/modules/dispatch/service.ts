@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDispatchCandidates, TDispatchItem, TDispatchList, TDispatchQuery } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { z } from 'zod';
 import { pageOf } from '../../db/keyset.js';
 import { cursorValue, decodeCursor } from '../../lib/cursor.js';
@@ -195,3 +195,13 @@ export async function dispatchCandidates(db: DbOrTx, requestId: string, now = Da
   );
   return { time_zone: s.time_zone, service_type: req.service_type, items };
 }
+
+/** What the dispatch routes read (assigning itself is the service requests' `assign` action). */
+export function createDispatchService(db: Db) {
+  return {
+    list: (q: TDispatchQuery): Promise<TDispatchList> => listDispatch(db, q),
+    candidates: (requestId: string): Promise<TDispatchCandidates> => dispatchCandidates(db, requestId),
+  };
+}
+
+export type DispatchService = ReturnType<typeof createDispatchService>;

@@ -1,25 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZCreateItemCategory,
-  ZItemCategory,
-  ZItemCategoryList,
-  ZItemCategoryListQuery,
-  ZPatchItemCategory,
-  type TCreateItemCategory,
-  type TItemCategory,
-  type TItemCategoryList,
-  type TItemCategoryListQuery,
-  type TPatchItemCategory,
-} from '@portal/shared';
+import type { TCreateItemCategory, TItemCategory, TItemCategoryList, TItemCategoryListQuery, TPatchItemCategory } from '@portal/shared';
 import type { Actor } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { itemCategories } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { actorOf } from '../../plugins/access.js';
 import { audienceFor, publish } from '../realtime/index.js';
 import { like } from '../../db/sql.js';
 import { rowsOf } from '../../db/rows.js';
@@ -161,38 +147,9 @@ export function createCategoryService(db: Db) {
   };
 }
 
+export type CategoryService = ReturnType<typeof createCategoryService>;
+
 /** An item's `category` must be a known code (the web picks it from the list): else 400 on `category`. */
 export async function assertCategory(db: DbOrTx, code: string): Promise<void> {
   if (!(await getCategory(db, code))) throw badRequest({ category: 'invalid' }, `There is no category ${code}`);
 }
-
-const params = z.object({ code: z.string().min(1).max(60) });
-
-export const itemCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const categories = createCategoryService(db);
-  const tags = ['inventory'];
-  app.get(
-    '/item-categories',
-    {
-      config: { access: 'read:inventory_item:any' },
-      schema: { tags, summary: 'Every item category with its Arabic and English names and item count', querystring: ZItemCategoryListQuery, response: { 200: ZItemCategoryList } },
-    },
-    async (req) => categories.list(req.query),
-  );
-  app.post(
-    '/item-categories',
-    {
-      config: { access: 'manage:inventory_item:any' },
-      schema: { tags, summary: 'Create a category (both names required, each unique)', body: ZCreateItemCategory, response: { 201: ZItemCategory } },
-    },
-    async (req, reply) => reply.status(201).send(await categories.create(actorOf(req), req.body)),
-  );
-  app.patch(
-    '/item-categories/:code',
-    {
-      config: { access: 'manage:inventory_item:any' },
-      schema: { tags, summary: "Rename a category (its code stays)", params, body: ZPatchItemCategory, response: { 200: ZItemCategory } },
-    },
-    async (req) => categories.patch(actorOf(req), req.params.code, req.body),
-  );
-};

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZInventoryReportQuery } from '@portal/shared';
-import type { Db } from '../../db/client.js';
-import { getSettings } from '../settings/index.js';
-import { companyDay, inventoryReport, inventoryReportCsv } from './report.js';
+import type { InventoryReportService } from './report-service.js';
 
-export const inventoryReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const inventoryReportRoutes: FastifyPluginAsyncZod<{ reports: InventoryReportService }> = async (app, { reports }) => {
   app.get(
     '/reports/inventory',
     {
@@ -17,15 +15,14 @@ export const inventoryReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       },
     },
     async (req, reply) => {
-      const report = await inventoryReport(db, req.query);
+      const report = await reports.report(req.query);
       if (req.query.format === 'json') return report;
-      const s = await getSettings(db, ['time_zone', 'default_language']);
-      const lang = req.query.lang ?? s.default_language;
+      const file = await reports.csv(report, req.query.lang);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="inventory-report-${companyDay(report.generated_at, s.time_zone)}.csv"`)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
-        .send(inventoryReportCsv(report, lang, s.time_zone));
+        .send(file.body);
     },
   );
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { unitName, type Language, type MovementKindName, type StockStatus, type TInventoryReport, type TInventoryReportQuery, type TItem } from '@portal/shared';
+import { type Language, type TInventoryReport, type TInventoryReportQuery, type TItem } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
 import { rowsOf } from '../../db/rows.js';
@@ -7,6 +7,7 @@ import { stockRowsSql } from './queries.js';
 import { itemsSql } from './service.js';
 import { formatDate } from '../../lib/documents.js';
 import { where } from '../../db/sql.js';
+import { labelOf } from '../../lib/labels.js';
 import { boundMs, isDay } from '../../lib/date-filter.js';
 import { getSettings } from '../settings/index.js';
 
@@ -144,15 +145,6 @@ const CSV_TEXT = {
     statusHeaders: ['Status', 'Item code', 'Item name', 'On hand, all warehouses', 'Minimum', 'Unit'],
     movements: ['Movement kind', 'Count', 'Quantity in', 'Quantity out'],
     transit: ['In transit', 'From', 'To', 'Item code', 'Item name', 'Quantity', 'Value (before tax)'],
-    status: { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Out of stock' } as Record<StockStatus, string>,
-    kinds: {
-      receipt: 'Receipt',
-      transfer_out: 'Transfer out',
-      transfer_in: 'Transfer in',
-      adjustment: 'Adjustment',
-      consumption: 'Consumption',
-      return: 'Return',
-    } as Record<MovementKindName, string>,
   },
   ar: {
     title: 'تقرير المخزون',
@@ -166,15 +158,6 @@ const CSV_TEXT = {
     statusHeaders: ['الحالة', 'رمز الصنف', 'اسم الصنف', 'المتوفر في جميع المستودعات', 'الحد الأدنى', 'الوحدة'],
     movements: ['نوع الحركة', 'العدد', 'الكمية الواردة', 'الكمية الصادرة'],
     transit: ['قيد النقل', 'من', 'إلى', 'رمز الصنف', 'اسم الصنف', 'الكمية', 'القيمة (قبل الضريبة)'],
-    status: { in_stock: 'متوفر', low_stock: 'مخزون منخفض', out_of_stock: 'نفد المخزون' } as Record<StockStatus, string>,
-    kinds: {
-      receipt: 'استلام',
-      transfer_out: 'تحويل صادر',
-      transfer_in: 'تحويل وارد',
-      adjustment: 'تسوية',
-      consumption: 'استهلاك',
-      return: 'إرجاع',
-    } as Record<MovementKindName, string>,
   },
 } as const;
 
@@ -200,13 +183,13 @@ export function inventoryReportCsv(r: TInventoryReport, lang: Language, timeZone
   for (const x of r.by_warehouse_category) out.push(csvLine([x.warehouse_code, category(x), x.quantity, x.value]));
   out.push(csvLine([t.total, '', r.totals.quantity, r.totals.value]), '');
   out.push(csvLine([t.summary]));
-  out.push(csvLine([t.status.low_stock, r.totals.low_stock]), csvLine([t.status.out_of_stock, r.totals.out_of_stock]), '');
+  out.push(csvLine([labelOf(lang, 'stockStatus', 'low_stock'), r.totals.low_stock]), csvLine([labelOf(lang, 'stockStatus', 'out_of_stock'), r.totals.out_of_stock]), '');
   out.push(csvLine([...t.statusHeaders]));
   for (const x of [...r.out_of_stock, ...r.low_stock]) {
-    out.push(csvLine([t.status[x.status], x.code, x.name, x.quantity, x.min_quantity, unitName(x.unit, lang)]));
+    out.push(csvLine([labelOf(lang, 'stockStatus', x.status), x.code, x.name, x.quantity, x.min_quantity, labelOf(lang, 'inventory.units', x.unit)]));
   }
   out.push('', csvLine([...t.movements]));
-  for (const x of r.movements) out.push(csvLine([t.kinds[x.kind] ?? x.kind, x.count, x.quantity_in, x.quantity_out]));
+  for (const x of r.movements) out.push(csvLine([labelOf(lang, 'movementKind', x.kind), x.count, x.quantity_in, x.quantity_out]));
   out.push('', csvLine([...t.transit]));
   for (const x of r.in_transit) {
     out.push(csvLine([x.transfer_number, x.from_warehouse_code, x.to_warehouse_code, x.item_code, x.item_name, x.quantity, x.value]));

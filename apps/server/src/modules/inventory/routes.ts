@@ -6,27 +6,61 @@ import {
   ZAdjustmentListQuery,
   ZCreateAdjustment,
   ZCreateItem,
+  ZCreateItemCategory,
   ZItem,
   ZItemCategories,
+  ZItemCategory,
+  ZItemCategoryList,
+  ZItemCategoryListQuery,
   ZItemDetail,
   ZItemList,
   ZItemListQuery,
   ZMovementList,
   ZMovementListQuery,
   ZPatchItem,
+  ZPatchItemCategory,
   ZStockList,
   ZStockListQuery,
 } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
-import { itemCategoryRoutes } from './categories.js';
+import type { CategoryService } from './categories.js';
 import type { InventoryService } from './service.js';
 
 const params = z.object({ id: z.uuid({ message: 'invalid' }) });
+const categoryParams = z.object({ code: z.string().min(1).max(60) });
 
-export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService; db: Db }> = async (app, { inventory, db }) => {
+/** Item categories (categories.ts): listed with the items' readers, created and renamed with the items' managers. */
+const itemCategoryRoutes: FastifyPluginAsyncZod<{ categories: CategoryService }> = async (app, { categories }) => {
   const tags = ['inventory'];
-  await app.register(itemCategoryRoutes, { db });
+  app.get(
+    '/item-categories',
+    {
+      config: { access: 'read:inventory_item:any' },
+      schema: { tags, summary: 'Every item category with its Arabic and English names and item count', querystring: ZItemCategoryListQuery, response: { 200: ZItemCategoryList } },
+    },
+    async (req) => categories.list(req.query),
+  );
+  app.post(
+    '/item-categories',
+    {
+      config: { access: 'manage:inventory_item:any' },
+      schema: { tags, summary: 'Create a category (both names required, each unique)', body: ZCreateItemCategory, response: { 201: ZItemCategory } },
+    },
+    async (req, reply) => reply.status(201).send(await categories.create(actorOf(req), req.body)),
+  );
+  app.patch(
+    '/item-categories/:code',
+    {
+      config: { access: 'manage:inventory_item:any' },
+      schema: { tags, summary: "Rename a category (its code stays)", params: categoryParams, body: ZPatchItemCategory, response: { 200: ZItemCategory } },
+    },
+    async (req) => categories.patch(actorOf(req), req.params.code, req.body),
+  );
+};
+
+export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService; categories: CategoryService }> = async (app, { inventory, categories }) => {
+  const tags = ['inventory'];
+  await app.register(itemCategoryRoutes, { categories });
   app.get(
     '/items',
     { config: { access: 'read:inventory_item:any' }, schema: { tags, summary: 'Items: search, filter, sort, page', querystring: ZItemListQuery, response: { 200: ZItemList } } },

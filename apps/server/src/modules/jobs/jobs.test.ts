@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
-import { putSetting, DEFAULT_SETTINGS } from '../settings/service.js';
+import { putSetting, DEFAULT_SETTINGS } from '../settings/store.js';
 import { rowsOf } from '../../db/rows.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { createJobRunner } from './runner.js';

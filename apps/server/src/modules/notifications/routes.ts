@@ -8,8 +8,6 @@ import {
   ZNotificationList,
   ZNotificationListQuery,
   ZUnreadCount,
-  ZUserLookup,
-  ZUserLookupQuery,
 } from '@portal/shared';
 import { actorOf } from '../../plugins/access.js';
 import type { NotificationService } from './service.js';
@@ -59,14 +57,5 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
       },
     },
     async (req) => notifications.announce(actorOf(req), req.body),
-  );
-
-  app.get(
-    '/admin/users/lookup',
-    {
-      config: { access: 'announce:notification:any' },
-      schema: { tags, summary: 'Find users by name or email, optionally of one role (to pick a recipient, a customer or a technician)', querystring: ZUserLookupQuery, response: { 200: ZUserLookup } },
-    },
-    async (req) => notifications.lookupUsers(req.query),
   );
 };

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { LANGUAGES, ROLES } from '@portal/shared';
-import type { Language, NotificationType, Role, TAnnouncementRequest, TNotification, TNotificationList, TUserLookupQuery } from '@portal/shared';
+import type { Language, NotificationType, Role, TAnnouncementRequest, TNotification, TNotificationList } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
@@ -224,22 +224,6 @@ export function createNotificationService(ctx: AppContext) {
     },
 
     /** Users to pick one from (a recipient, a customer, a technician), by name or email. */
-    async lookupUsers({ q, role, active }: TUserLookupQuery) {
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const items = await db
-        .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-        .from(users)
-        .where(
-          and(
-            q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
-            role ? eq(users.role, role) : undefined,
-            active === 'true' ? eq(users.active, true) : undefined,
-          ),
-        )
-        .orderBy(users.name)
-        .limit(20);
-      return { items };
-    },
   };
 }
 

@@ -7,11 +7,11 @@ import { caller, person, type Person, startTestServer, TEST_DB, type TestServer 
 import { rowsOf } from '../../db/rows.js';
 import { makeItem, receive } from '../inventory/factories.js';
 import { applyRequestAction, createServiceRequest } from '../service-requests/index.js';
-import { DEFAULT_SETTINGS, putSetting } from '../settings/service.js';
+import { DEFAULT_SETTINGS, putSetting } from '../settings/store.js';
 import { notify } from './service.js';
 
 type Locale = Record<string, unknown>;
-const locale = (l: 'ar' | 'en') => JSON.parse(readFileSync(new URL(`../../../../web/src/locales/${l}.json`, import.meta.url), 'utf8')) as Locale;
+const locale = (l: 'ar' | 'en') => JSON.parse(readFileSync(new URL(`../../../../../packages/shared/locales/${l}.json`, import.meta.url), 'utf8')) as Locale;
 const en = locale('en');
 const ar = locale('ar');
 

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZPerformanceQuery, ZPerformanceReport } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
-import { performanceReport } from './performance.js';
+import type { PerformanceReportService } from './performance.js';
 
-export const performanceReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const performanceReportRoutes: FastifyPluginAsyncZod<{ performance: PerformanceReportService }> = async (app, { performance }) => {
   app.get(
     '/reports/performance',
     {
@@ -16,6 +15,6 @@ export const performanceReportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
         response: { 200: ZPerformanceReport },
       },
     },
-    async (req) => performanceReport(db, actorOf(req), req.query),
+    async (req) => performance.report(actorOf(req), req.query),
   );
 };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Role, TPerformanceQuery, TPerformanceReport, TTechnicianPerformance } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { getSettings } from '../settings/index.js';
@@ -133,3 +133,12 @@ export async function performanceReport(db: DbOrTx, caller: { userId: string; ro
   );
   return { from: from.toISODate()!, to: to.toISODate()!, time_zone, bucket, technicians, series };
 }
+
+/** What the performance report's route reads. */
+export function createPerformanceReportService(db: Db) {
+  return {
+    report: (caller: { userId: string; role: Role }, q: TPerformanceQuery): Promise<TPerformanceReport> => performanceReport(db, caller, q),
+  };
+}
+
+export type PerformanceReportService = ReturnType<typeof createPerformanceReportService>;

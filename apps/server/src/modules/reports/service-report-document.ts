@@ -1,7 +1,8 @@
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import { unitName, type Language, type TCatalogEntry, type TServiceReport } from '@portal/shared';
+import { type Language, type TCatalogEntry, type TServiceReport } from '@portal/shared';
 import { freeTextDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
+import { labelOf } from '../../lib/labels.js';
 
 /**
  * The service report of one request as an A4 PDF (PRODUCT.md §10): customer, device, the
@@ -82,21 +83,6 @@ const LABELS = {
     generated: 'أُصدر في',
     hours: 'ساعة',
     minutes: 'دقيقة',
-    status_pending: 'قيد الانتظار',
-    status_assigned: 'تم الإسناد',
-    status_in_progress: 'قيد التنفيذ',
-    status_pending_parts: 'بانتظار قطع الغيار',
-    status_completed: 'مكتمل',
-    status_cancelled: 'ملغى',
-    priority_low: 'منخفضة',
-    priority_medium: 'متوسطة',
-    priority_high: 'عالية',
-    location_home: 'زيارة منزلية',
-    location_remote: 'عن بُعد',
-    location_office: 'في المكتب',
-    warranty_in_warranty: 'ضمن الضمان',
-    warranty_out_of_warranty: 'خارج الضمان',
-    warranty_unknown: 'غير معروف',
   },
   en: {
     title: 'Service report',
@@ -153,21 +139,6 @@ const LABELS = {
     generated: 'Generated on',
     hours: 'h',
     minutes: 'min',
-    status_pending: 'Pending',
-    status_assigned: 'Assigned',
-    status_in_progress: 'In progress',
-    status_pending_parts: 'Awaiting parts',
-    status_completed: 'Completed',
-    status_cancelled: 'Cancelled',
-    priority_low: 'Low',
-    priority_medium: 'Medium',
-    priority_high: 'High',
-    location_home: 'Home visit',
-    location_remote: 'Remote',
-    location_office: 'At the office',
-    warranty_in_warranty: 'In warranty',
-    warranty_out_of_warranty: 'Out of warranty',
-    warranty_unknown: 'Unknown',
   },
 } as const;
 type Labels = (typeof LABELS)[Language];
@@ -262,7 +233,7 @@ function serviceReport({ report, images, serviceTypes, faultTypes, lang }: Servi
               partCell(0, code(p.item_code)),
               partCell(1, text(p.item_name)),
               // The unit by its name in the report's language, after the number in reading order.
-              partCell(2, lang === 'ar' ? text(`${formatQuantity(p.quantity)} ${unitName(p.unit, lang)}`) : code(`${formatQuantity(p.quantity)} ${unitName(p.unit, lang)}`)),
+              partCell(2, lang === 'ar' ? text(`${formatQuantity(p.quantity)} ${labelOf(lang, 'inventory.units', p.unit)}`) : code(`${formatQuantity(p.quantity)} ${labelOf(lang, 'inventory.units', p.unit)}`)),
               partCell(3, code(p.unit_price)),
               partCell(4, code(`${formatQuantity(p.tax_rate)}%`)),
               partCell(5, code(p.total)),
@@ -317,13 +288,13 @@ function serviceReport({ report, images, serviceTypes, faultTypes, lang }: Servi
         l.service,
         grid(
           field(l.number, r.number, { asCode: true }),
-          field(l.status, label(l, `status_${r.status}`)),
+          field(l.status, labelOf(lang, 'serviceRequests.status', r.status)),
           field(l.requestDate, formatDate(r.request_date, timeZone), { asCode: true }),
           field(l.completedAt, formatDate(r.completed_at, timeZone), { asCode: true }),
           field(l.serviceType, catalog(serviceTypes, r.service_type)),
           field(l.faultType, catalog(faultTypes, r.fault_type)),
-          field(l.priority, label(l, `priority_${r.priority}`)),
-          field(l.location, label(l, `location_${r.location}`)),
+          field(l.priority, labelOf(lang, 'serviceRequests.priority', r.priority)),
+          field(l.location, labelOf(lang, 'serviceRequests.location', r.location)),
           field(l.problem, r.problem_description, { wide: true }),
         ),
       ),
@@ -341,7 +312,7 @@ function serviceReport({ report, images, serviceTypes, faultTypes, lang }: Servi
         grid(
           field(l.brandModel, `${r.device.brand} ${r.device.model}`),
           field(l.serial, r.device.serial_number, { asCode: true }),
-          field(l.warranty, label(l, `warranty_${r.device.warranty_status}`)),
+          field(l.warranty, labelOf(lang, 'serviceRequests.warranty', r.device.warranty_status)),
         ),
       ),
       section(

@@ -1,6 +1,7 @@
 import type { Language, TCatalogEntry, TServiceRequestSummary } from '@portal/shared';
 import { toCsv } from '../../lib/csv.js';
 import { formatDate } from '../../lib/documents.js';
+import { labelOf } from '../../lib/labels.js';
 
 /** At most this many rows in one export: beyond it, filter. */
 export const EXPORT_MAX_ROWS = 10_000;
@@ -46,37 +47,6 @@ const HEADERS: Record<Language, string[]> = {
   ],
 };
 
-const VALUES: Record<Language, Record<string, string>> = {
-  en: {
-    pending: 'Pending',
-    assigned: 'Assigned',
-    in_progress: 'In progress',
-    pending_parts: 'Awaiting parts',
-    completed: 'Completed',
-    cancelled: 'Cancelled',
-    low: 'Low',
-    medium: 'Medium',
-    high: 'High',
-    home: 'Home visit',
-    remote: 'Remote',
-    office: 'At the office',
-  },
-  ar: {
-    pending: 'قيد الانتظار',
-    assigned: 'تم الإسناد',
-    in_progress: 'قيد التنفيذ',
-    pending_parts: 'بانتظار قطع الغيار',
-    completed: 'مكتمل',
-    cancelled: 'ملغى',
-    low: 'منخفضة',
-    medium: 'متوسطة',
-    high: 'عالية',
-    home: 'زيارة منزلية',
-    remote: 'عن بُعد',
-    office: 'في المكتب',
-  },
-};
-
 export interface RequestsCsvInput {
   rows: TServiceRequestSummary[];
   lang: Language;
@@ -87,7 +57,6 @@ export interface RequestsCsvInput {
 
 /** The filtered list as CSV: UTF-8 with a BOM (so spreadsheets show Arabic), headers and values in `lang`. */
 export function renderRequestsCsv({ rows, lang, timeZone, serviceTypes, faultTypes }: RequestsCsvInput): string {
-  const v = VALUES[lang];
   const name = (list: TCatalogEntry[], code: string) => {
     const e = list.find((x) => x.code === code);
     return e ? (lang === 'ar' ? e.name_ar : e.name_en) : code;
@@ -97,9 +66,9 @@ export function renderRequestsCsv({ rows, lang, timeZone, serviceTypes, faultTyp
     ...rows.map((r) => [
       r.number,
       formatDate(r.request_date, timeZone),
-      v[r.status] ?? r.status,
-      v[r.priority] ?? r.priority,
-      v[r.location] ?? r.location,
+      labelOf(lang, 'serviceRequests.status', r.status),
+      labelOf(lang, 'serviceRequests.priority', r.priority),
+      labelOf(lang, 'serviceRequests.location', r.location),
       name(serviceTypes, r.service_type),
       name(faultTypes, r.fault_type),
       r.customer.name,

@@ -15,11 +15,8 @@ import {
   ZServiceRequestOptions,
   type ServiceRequestAction,
 } from '@portal/shared';
-import type { Db } from '../../db/client.js';
-import { companyDay } from '../../lib/documents.js';
 import { actorOf } from '../../plugins/access.js';
-import { getSettings } from '../settings/index.js';
-import { EXPORT_MAX_ROWS, renderRequestsCsv } from './export.js';
+import { EXPORT_MAX_ROWS } from './export.js';
 import type { ServiceRequestService } from './service.js';
 
 const params = z.object({ id: z.uuid({ message: 'invalid' }) });
@@ -43,7 +40,7 @@ const SUMMARIES: Record<ServiceRequestAction, string> = {
  * requests a scope reaches (own, assigned, any) is decided by the queries, and a request the
  * caller may not see is a 404. The state machine is the shared one.
  */
-export const serviceRequestRoutes: FastifyPluginAsyncZod<{ requests: ServiceRequestService; db: Db }> = async (app, { requests, db }) => {
+export const serviceRequestRoutes: FastifyPluginAsyncZod<{ requests: ServiceRequestService }> = async (app, { requests }) => {
   app.get(
     '/service-requests/options',
     { config: { access: 'read:service_request' }, schema: { tags, summary: 'The service types and fault types a request may name (settings)', response: { 200: ZServiceRequestOptions } } },
@@ -76,14 +73,12 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod<{ requests: ServiceRequ
     },
     async (req, reply) => {
       const { lang, ...q } = req.query;
-      const rows = await requests.listAll(actorOf(req), q, EXPORT_MAX_ROWS);
-      const s = await getSettings(db, ['time_zone', 'service_types', 'fault_types']);
-      const body = renderRequestsCsv({ rows, lang, timeZone: s.time_zone, serviceTypes: s.service_types, faultTypes: s.fault_types });
+      const file = await requests.exportCsv(actorOf(req), q, lang);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="service-requests-${companyDay(new Date(), s.time_zone)}.csv"`)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
-        .send(body);
+        .send(file.body);
     },
   );
 

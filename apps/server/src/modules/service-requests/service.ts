@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type {
+  Language,
   ServiceRequestAction,
   ServiceRequestActionBody,
   TBulkRequest,
@@ -10,14 +11,15 @@ import type {
   TServiceRequestList,
   TServiceRequestListQuery,
   TServiceRequestOptions,
-  TServiceRequestSummary,
 } from '@portal/shared';
 import type { AppContext } from '../../context.js';
 import { customers } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
+import { companyDay } from '../../lib/documents.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
 import { actorOf, type RequestCaller } from './caller.js';
+import { EXPORT_MAX_ROWS, renderRequestsCsv } from './export.js';
 import { giveFeedback } from './feedback.js';
 import { requestQuery, type DetailRow } from './find.js';
 import { listRequests, type ListQueryInput, type ListRequestsOptions } from './list-query.js';
@@ -72,11 +74,19 @@ export function createServiceRequestService(ctx: AppContext) {
       return { items: page.rows.map((r) => summaryOf(r, actor)), next_cursor: page.next_cursor, total: page.total, total_capped: page.total_capped };
     },
 
-    /** Every matching request (at most `max`), for the CSV export: same filters and sort. */
-    async listAll(caller: RequestCaller, q: Omit<ListQueryInput, 'limit' | 'cursor'>, max: number): Promise<TServiceRequestSummary[]> {
-      const page = await listRequests(ctx.database, caller, { ...q, limit: max }, { countCap: 0 });
+    /**
+     * Every matching request (at most EXPORT_MAX_ROWS, same filters and sort as the list) as CSV
+     * in `lang` (export.ts), with its file name: times and the file's day in the company time zone.
+     */
+    async exportCsv(caller: RequestCaller, q: Omit<ListQueryInput, 'limit' | 'cursor'>, lang: Language): Promise<{ fileName: string; body: string }> {
+      const page = await listRequests(ctx.database, caller, { ...q, limit: EXPORT_MAX_ROWS }, { countCap: 0 });
       const actor = actorOf(caller);
-      return page.rows.map((r) => summaryOf(r, actor));
+      const rows = page.rows.map((r) => summaryOf(r, actor));
+      const s = await getSettings(db, ['time_zone', 'service_types', 'fault_types']);
+      return {
+        fileName: `service-requests-${companyDay(new Date(), s.time_zone)}.csv`,
+        body: renderRequestsCsv({ rows, lang, timeZone: s.time_zone, serviceTypes: s.service_types, faultTypes: s.fault_types }),
+      };
     },
 
     async act<A extends ServiceRequestAction>(caller: RequestCaller, id: string, action: A, body: ServiceRequestActionBody<A>): Promise<TServiceRequest> {

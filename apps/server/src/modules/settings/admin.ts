@@ -19,7 +19,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { reencodeImage, type ImageRules } from '../../lib/images.js';
 import { publish } from '../realtime/index.js';
-import { getSettings, putSetting, type SettingKey } from './service.js';
+import { getSettings, putSetting, type SettingKey } from './store.js';
 
 /**
  * The logo lives in two settings rows: its small description (read with the public settings)

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminSettings, ZPublicSettings, type TPublicSettings, ZUpdateSettingsRequest, ZUploadLogoRequest } from '@portal/shared';
-import type { Db } from '../../db/client.js';
+import { ZAdminSettings, ZPublicSettings, ZUpdateSettingsRequest, ZUploadLogoRequest } from '@portal/shared';
 import { notFound } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { deleteLogo, getLogo, getLogoMeta, logoEtag, logoUrl, putLogo, readAdminSettings, updateSettings, type SettingsChangeHook } from './admin.js';
-import { getSettings } from './service.js';
+import { logoEtag } from './admin.js';
+import type { SettingsService } from './service.js';
 
-/** `/api/settings`; `demo` is the sign-in page's demo panel (app.ts passes it in demo mode only). */
-export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: TPublicSettings['demo'] }> = async (app, { db, demo }) => {
+/** `/api/settings`: what anyone may read (the sign-in page's settings, with its demo panel in demo mode, and the logo). */
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   app.get(
     '/public',
     {
@@ -19,15 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: TPublicSettin
         response: { 200: ZPublicSettings },
       },
     },
-    async () => {
-      const s = await getSettings(db, ['company_name', 'support_phone', 'default_language', 'currency', 'time_zone']);
-      const logo = await getLogoMeta(db);
-      return {
-        ...s,
-        logo_url: logo ? logoUrl(logo) : null,
-        demo,
-      };
-    },
+    async () => settings.publicSettings(),
   );
 
   app.get(
@@ -41,7 +32,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: TPublicSettin
       },
     },
     async (req, reply) => {
-      const logo = await getLogo(db);
+      const logo = await settings.logo();
       if (!logo) throw notFound('Logo');
       const etag = `"${logoEtag(logo.meta)}"`;
       // The versioned URL of the public settings never changes content; the bare one is revalidated.
@@ -59,14 +50,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; demo: TPublicSettin
 const tags = ['settings'];
 
 /** `/api/admin/settings`: the admin's settings screen. */
-export const adminSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; onChange: readonly SettingsChangeHook[] }> = async (app, { db, onChange }) => {
+export const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   app.get(
     '/settings',
     {
       config: { access: 'manage:settings:any' },
       schema: { tags, summary: 'Every setting (company, booking, SLA targets, service and fault types, low-stock rule) and the logo', response: { 200: ZAdminSettings } },
     },
-    async () => readAdminSettings(db),
+    async () => settings.adminSettings(),
   );
 
   app.put(
@@ -81,7 +72,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; onChange: read
         response: { 200: ZAdminSettings },
       },
     },
-    async (req) => updateSettings(db, actorOf(req), req.body, onChange),
+    async (req) => settings.update(actorOf(req), req.body),
   );
 
   app.put(
@@ -95,7 +86,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; onChange: read
         response: { 200: ZAdminSettings },
       },
     },
-    async (req) => putLogo(db, actorOf(req), req.body.image),
+    async (req) => settings.putLogo(actorOf(req), req.body.image),
   );
 
   app.delete(
@@ -104,6 +95,6 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; onChange: read
       config: { access: 'manage:settings:any' },
       schema: { tags, summary: 'Removes the company logo', response: { 200: ZAdminSettings } },
     },
-    async (req) => deleteLogo(db, actorOf(req)),
+    async (req) => settings.deleteLogo(actorOf(req)),
   );
 };

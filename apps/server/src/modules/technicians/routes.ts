@@ -2,15 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCreateTechnicianRequest, ZPatchTechnicianRequest, ZTechnician, ZTechnicianList, ZTechnicianListQuery } from '@portal/shared';
 import { ZServiceRequestOptions } from '@portal/shared';
-import type { Db } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
-import { getSettings } from '../settings/index.js';
 import type { TechnicianService } from './service.js';
 
 const tags = ['technicians'];
 const params = z.object({ id: z.uuid() });
 
-export const technicianRoutes: FastifyPluginAsyncZod<{ technicians: TechnicianService; db: Db }> = async (app, { technicians, db }) => {
+export const technicianRoutes: FastifyPluginAsyncZod<{ technicians: TechnicianService }> = async (app, { technicians }) => {
   app.get(
     '/technicians',
     {
@@ -35,7 +33,7 @@ export const technicianRoutes: FastifyPluginAsyncZod<{ technicians: TechnicianSe
         response: { 200: ZServiceRequestOptions.pick({ service_types: true }) },
       },
     },
-    async () => getSettings(db, ['service_types']),
+    async () => technicians.options(),
   );
 
   app.get(

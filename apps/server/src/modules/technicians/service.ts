@@ -184,6 +184,11 @@ export function createTechnicianService(ctx: AppContext, accounts: UserAdminServ
       };
     },
 
+    /** The service types a skill may be (settings). */
+    async options() {
+      return getSettings(db, ['service_types']);
+    },
+
     async get(id: string): Promise<TTechnician> {
       const t = await getTechnician(db, id);
       if (!t) throw notFound('Technician');

@@ -1,8 +1,9 @@
 import { createElement as h, type ReactElement } from 'react';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import { unitName, type Language, type TransferStatus, type TTransfer, type WarehouseKind } from '@portal/shared';
+import { type Language, type TransferStatus, type TTransfer, type WarehouseKind } from '@portal/shared';
 import { toCsv } from '../../lib/csv.js';
 import { freeTextDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
+import { labelOf } from '../../lib/labels.js';
 
 /**
  * The delivery note of a transfer (PRODUCT.md §4 "print" and "download"): an A4 PDF laid out
@@ -198,7 +199,7 @@ function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNote
       h(View, { style: cellStyle(0) }, text(String(n + 1))),
       h(View, { style: cellStyle(1) }, h(Text, { style: ltr }, line.item_code)),
       h(View, { style: cellStyle(2) }, text(line.item_name)),
-      h(View, { style: cellStyle(3) }, text(unitName(line.unit, lang))),
+      h(View, { style: cellStyle(3) }, text(labelOf(lang, 'inventory.units', line.unit))),
       h(View, { style: cellStyle(4) }, h(Text, { style: ltr }, formatQuantity(line.quantity))),
     ),
   );
@@ -255,7 +256,7 @@ export function renderDeliveryNoteCsv({ transfer: t, companyName, timeZone, lang
   if (t.notes) rows.push([l.notes, t.notes]);
   rows.push([]);
   rows.push([l.lineNo, l.code, l.item, l.unit, l.quantity]);
-  t.lines.forEach((line, i) => rows.push([String(i + 1), line.item_code, line.item_name, unitName(line.unit, lang), formatQuantity(line.quantity)]));
+  t.lines.forEach((line, i) => rows.push([String(i + 1), line.item_code, line.item_name, labelOf(lang, 'inventory.units', line.unit), formatQuantity(line.quantity)]));
   rows.push([]);
   for (const sign of [l.issuedSign, l.deliveredSign, l.receivedSign]) rows.push([sign, l.name, '', l.signature, '', l.signDate, '']);
   return toCsv(rows);

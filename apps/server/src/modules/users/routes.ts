@@ -8,6 +8,8 @@ import {
   ZAdminUserList,
   ZAdminUserListQuery,
   ZOk,
+  ZUserLookup,
+  ZUserLookupQuery,
 } from '@portal/shared';
 import { actorOf } from '../../plugins/access.js';
 import type { AuthService } from '../auth/index.js';
@@ -17,6 +19,21 @@ const tags = ['users'];
 const params = z.object({ id: z.uuid() });
 
 export const adminUserRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UserAdminService }> = async (app, { auth, users }) => {
+  // The pickers' lookup (a recipient, a customer, a technician): the announcer's capability, which admins hold.
+  app.get(
+    '/users/lookup',
+    {
+      config: { access: 'announce:notification:any' },
+      schema: {
+        tags,
+        summary: 'Find users by name or email, optionally of one role (to pick a recipient, a customer or a technician)',
+        querystring: ZUserLookupQuery,
+        response: { 200: ZUserLookup },
+      },
+    },
+    async (req) => users.lookup(req.query),
+  );
+
   app.get(
     '/users',
     {

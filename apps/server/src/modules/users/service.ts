@@ -1,5 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type { TAdminCreateUserRequest, TAdminUpdateUserRequest, TAdminUser, TAdminUserList, TAdminUserListQuery, UserSort } from '@portal/shared';
+import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { TAdminCreateUserRequest, TAdminUpdateUserRequest, TAdminUser, TAdminUserList, TAdminUserListQuery, TUserLookupQuery, UserSort } from '@portal/shared';
 import { INVITATION_TTL_DAYS } from '@portal/shared';
 import type { AppContext, Actor } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -172,6 +172,23 @@ export function createUserAdminService(ctx: AppContext) {
   }
 
   return {
+    /** Up to 20 users by name or email, of one role and active only when asked (a picker: a recipient, a customer, a technician). */
+    async lookup({ q, role, active }: TUserLookupQuery) {
+      const items = await db
+        .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+        .from(users)
+        .where(
+          and(
+            q ? or(ilike(users.name, like(q)), ilike(users.email, like(q))) : undefined,
+            role ? eq(users.role, role) : undefined,
+            active === 'true' ? eq(users.active, true) : undefined,
+          ),
+        )
+        .orderBy(users.name)
+        .limit(20);
+      return { items };
+    },
+
     createAccount,
 
     async list(q: TAdminUserListQuery): Promise<TAdminUserList> {

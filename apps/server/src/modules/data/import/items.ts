@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { compareDecimal, ITEM_UNIT_NAMES, ITEM_UNITS, ZCreateItem } from '@portal/shared';
+import { compareDecimal, ITEM_UNITS, ZCreateItem } from '@portal/shared';
 import { inventoryItems } from '../../../db/schema.js';
 import { audit } from '../../../lib/audit.js';
 import { ensureCategory, findCategory } from '../../inventory/index.js';
 import { rowsOf } from '../../../db/rows.js';
 import { audienceFor, publish } from '../../realtime/index.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
+import { labelOf } from '../../../lib/labels.js';
 
 /**
  * Items by code (case-insensitive, as codes are unique): the rules of creating an item
@@ -24,7 +25,7 @@ const BOOLEAN: Record<string, boolean> = { true: true, false: false, yes: true, 
 
 /** A unit cell → its code: the code itself or a name in either language (a few spellings more); else as given. */
 const UNIT_BY_NAME = new Map<string, string>();
-for (const u of ITEM_UNITS) for (const name of [u, ITEM_UNIT_NAMES[u].ar, ITEM_UNIT_NAMES[u].en]) UNIT_BY_NAME.set(name.toLowerCase(), u);
+for (const u of ITEM_UNITS) for (const name of [u, labelOf('ar', 'inventory.units', u), labelOf('en', 'inventory.units', u)]) UNIT_BY_NAME.set(name.toLowerCase(), u);
 for (const [name, u] of Object.entries({
   piece: 'pcs', pieces: 'pcs', pc: 'pcs', 'قطع': 'pcs', sets: 'set', pairs: 'pair', boxes: 'box', packs: 'pack', rolls: 'roll',
   kilogram: 'kg', kilograms: 'kg', 'كجم': 'kg', 'كيلو': 'kg', gram: 'g', grams: 'g', 'جم': 'g', 'غرام': 'g',
