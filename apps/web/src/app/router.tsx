@@ -26,7 +26,7 @@ const DashboardHomePage = lazy(() => import('../features/dashboard/pages/dashboa
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
 const PreferencesPage = lazy(() => import('../features/preferences/pages/preferences-page'));
 const SupportPage = lazy(() => import('../features/support/pages/support-page'));
-const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/pages/announcements-page'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/pages/coming-soon-page'));
 const TransfersPage = lazy(() => import('../features/transfers/pages/transfers-page'));

@@ -40,6 +40,15 @@ export function translateFieldError(t: TFunction, error: unknown): string | unde
   return t(`validation.${code}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
 }
 
+/**
+ * translateFieldError for a form with codes of its own (`duplicate_item`, …): those are worded
+ * under `${section}.form.errors.`, the rest as everywhere.
+ */
+export function translateFormError(t: TFunction, error: unknown, section: string, ownCodes: ReadonlySet<string>): string | undefined {
+  if (typeof error === 'string' && ownCodes.has(error)) return t(`${section}.form.errors.${error}`);
+  return translateFieldError(t, error);
+}
+
 /** The server's field errors, keyed by form path, as codes. */
 export function serverFieldErrors(error: unknown): Record<string, string> | null {
   if (!isApiError(error) || !error.fields) return null;

@@ -51,3 +51,10 @@ export function newPasswordErrors(values: NewPasswordValues, errors: Record<stri
   }
   return result;
 }
+
+/** Server field paths (`body.lines.0.quantity` or `lines.0.quantity`) as form paths; the first code of a path wins. */
+export function toFormPaths(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, code] of Object.entries(fields)) out[path.replace(/^body\./, '')] ??= code;
+  return out;
+}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { hashKey } from '@tanstack/react-query';
 import type { TSession, TUser } from '@portal/shared';
 
 /**
@@ -117,7 +118,8 @@ export function syncFromStorage(): void {
   const next = readStoredSession();
   const prev = current;
   if (!next && !prev) return;
-  if (next && prev && JSON.stringify(next) === JSON.stringify(prev)) return;
+  // hashKey: equal JSON whatever the order of the objects' keys.
+  if (next && prev && hashKey([next]) === hashKey([prev])) return;
   current = next;
   if (!next) {
     lastSignOutReason = 'expired';

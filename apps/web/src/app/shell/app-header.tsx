@@ -9,6 +9,7 @@ import { NotificationBell } from '../../features/notifications';
 import { SupportButton } from './support-button';
 import { UserMenu } from './user-menu';
 import classes from './shell.module.css';
+import { paths } from '../../lib/paths';
 
 export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
           data-testid="nav-burger"
         />
         <Box visibleFrom="sm">
-          <Link to="/" className={classes.brandLink} data-testid="home-link" aria-label={settings?.company_name ?? t('app.name')}>
+          <Link to={paths.landing} className={classes.brandLink} data-testid="home-link" aria-label={settings?.company_name ?? t('app.name')}>
             <BrandMark size={34} />
             <Text fw={800} size="lg" visibleFrom="md" dir="auto" style={{ whiteSpace: 'nowrap' }}>
               {settings?.company_name ?? t('app.name')}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { TOKEN_REFRESH_TICK_MS } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
 import { fetchCurrentUser } from '../../lib/current-user';
@@ -88,7 +88,7 @@ async function verifyProfile(onProfileMissing: () => void): Promise<void> {
   try {
     const user = await withRetry(() => fetchCurrentUser());
     const current = getSession();
-    if (current && current.user.id === user.id && JSON.stringify(current.user) !== JSON.stringify(user)) {
+    if (current && current.user.id === user.id && hashKey([current.user]) !== hashKey([user])) {
       updateSessionUser(user);
     }
   } catch (error) {

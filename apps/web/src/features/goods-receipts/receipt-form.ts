@@ -1,4 +1,5 @@
 import { ZCreateGoodsReceipt, type TCreateGoodsReceipt } from '@portal/shared';
+import { addLineErrors } from '../../lib/document-lines';
 import { zodFieldErrors } from '../../lib/form';
 
 /** One line of the form: `key` keeps React's identity while lines come and go. */
@@ -82,37 +83,18 @@ export function receiptTotal(lines: readonly Pick<ReceiptLineDraft, 'quantity' |
 
 /**
  * Errors as codes by form path: the shared body schema (what the server would answer), with
- * the form's own words for a line without an item, the same item twice and a zero quantity.
+ * the form's own words for a line without an item, the same item twice and a zero quantity
+ * (addLineErrors), and for a cost that is missing or not a price.
  */
 export function receiptFormErrors(values: ReceiptFormValues): Record<string, string> {
   const errors = zodFieldErrors(ZCreateGoodsReceipt, toReceiptInput(values));
-  const seen = new Set<string>();
+  addLineErrors(values.lines, errors);
   values.lines.forEach((line, i) => {
-    if (!line.item_id) {
-      errors[`lines.${i}.item_id`] = 'required';
-      return;
-    }
-    if (seen.has(line.item_id)) errors[`lines.${i}.item_id`] = 'duplicate_item';
-    else if (errors[`lines.${i}.item_id`] === 'duplicate') delete errors[`lines.${i}.item_id`];
-    seen.add(line.item_id);
-  });
-  values.lines.forEach((line, i) => {
-    const path = `lines.${i}.quantity`;
-    if (line.quantity.trim() === '') errors[path] = 'required';
-    else if (errors[path] || (scaled(line.quantity, 3) ?? 0n) <= 0n) errors[path] = 'quantity_positive';
     const cost = `lines.${i}.unit_cost`;
     if (line.unit_cost.trim() === '') errors[cost] = 'required';
     else if (errors[cost]) errors[cost] = 'cost_invalid';
   });
   if (!values.warehouse_id) errors.warehouse_id = 'required';
   if (!values.supplier_id) errors.supplier_id = 'required';
-  if (values.lines.length === 0) errors.lines = 'required';
   return errors;
-}
-
-/** Server field paths (`body.lines.0.quantity` or `lines.0.quantity`) as form paths. */
-export function toFormPaths(fields: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, code] of Object.entries(fields)) out[path.replace(/^body\./, '')] ??= code;
-  return out;
 }

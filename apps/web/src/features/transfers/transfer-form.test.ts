@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsAvailable, newLine, toCreateTransferRequest, toFormPaths, toThousandths, transferFormErrors, type TransferFormValues } from './transfer-form';
+import { toThousandths } from '../../lib/document-lines';
+import { toFormPaths } from '../../lib/form';
+import { exceedsAvailable, newLine, toCreateTransferRequest, transferFormErrors, type TransferFormValues } from './transfer-form';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';

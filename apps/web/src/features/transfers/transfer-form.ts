@@ -1,4 +1,5 @@
 import { ZCreateTransferRequest, type TCreateTransferRequest } from '@portal/shared';
+import { addLineErrors, toThousandths } from '../../lib/document-lines';
 import { zodFieldErrors } from '../../lib/form';
 
 /** One line of the form: `key` keeps React's identity while lines come and go. */
@@ -40,41 +41,17 @@ export function toCreateTransferRequest(values: TransferFormValues): TCreateTran
 }
 
 /**
- * A decimal string ("12", "0.5", "3.125") as an integer count of thousandths, so quantities
- * compare exactly; null when it is not such a number.
- */
-export function toThousandths(value: string | null | undefined): bigint | null {
-  const match = /^\s*(-)?(\d+)(?:\.(\d{1,3}))?\s*$/.exec(value ?? '');
-  if (!match) return null;
-  const whole = BigInt(match[2]!) * 1000n + BigInt((match[3] ?? '').padEnd(3, '0'));
-  return match[1] ? -whole : whole;
-}
-
-/**
  * Errors as codes by form path: the shared request schema (what the server would answer),
  * with two of its generic codes made specific for the form: the same item on two lines
- * (`duplicate_item`) and the same warehouse on both sides (`same_warehouse`).
+ * (`duplicate_item`, with the other line checks of addLineErrors) and the same warehouse on
+ * both sides (`same_warehouse`).
  */
 export function transferFormErrors(values: TransferFormValues): Record<string, string> {
   const errors = zodFieldErrors(ZCreateTransferRequest, toCreateTransferInput(values));
-  const seen = new Set<string>();
-  values.lines.forEach((line, i) => {
-    if (!line.item_id) {
-      errors[`lines.${i}.item_id`] = 'required';
-      return;
-    }
-    if (seen.has(line.item_id)) errors[`lines.${i}.item_id`] = 'duplicate_item';
-    seen.add(line.item_id);
-  });
-  values.lines.forEach((line, i) => {
-    const path = `lines.${i}.quantity`;
-    if (line.quantity.trim() === '') errors[path] = 'required';
-    else if (errors[path] || (toThousandths(line.quantity) ?? 0n) <= 0n) errors[path] = 'quantity_positive';
-  });
+  addLineErrors(values.lines, errors);
   if (values.from_warehouse_id && values.from_warehouse_id === values.to_warehouse_id) errors.to_warehouse_id = 'same_warehouse';
   if (!values.from_warehouse_id) errors.from_warehouse_id = 'required';
   if (!values.to_warehouse_id) errors.to_warehouse_id ??= 'required';
-  if (values.lines.length === 0) errors.lines = 'required';
   return errors;
 }
 
@@ -83,11 +60,4 @@ export function exceedsAvailable(quantity: string, available: string | null | un
   const wanted = toThousandths(quantity);
   const held = toThousandths(available);
   return wanted !== null && held !== null && wanted > held;
-}
-
-/** Server field paths (`body.lines.0.quantity` or `lines.0.quantity`) as form paths. */
-export function toFormPaths(fields: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, code] of Object.entries(fields)) out[path.replace(/^body\./, '')] ??= code;
-  return out;
 }

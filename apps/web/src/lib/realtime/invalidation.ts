@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
  * Which cached queries a realtime event makes stale: one declarative map, filled by the
@@ -9,7 +9,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 const invalidations = new Map<string, QueryKey[]>();
 
 function sameKey(a: QueryKey, b: QueryKey): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return hashKey(a) === hashKey(b);
 }
 
 export function registerRealtimeInvalidation(event: string, keys: readonly QueryKey[]): void {

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MANUAL_ADJUSTMENT_REASONS, ZCreateAdjustment, type TCreateAdjustment } from '@portal/shared';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { ItemPicker } from '../../../components/item-picker';
 import { isApiError } from '../../../lib/api-client';
 import { useNumberFormat } from '../../../lib/decimal';
@@ -142,19 +143,8 @@ export function AdjustmentForm({
           />
         </SimpleGrid>
         <Textarea label={t('adjustments.fields.notes')} dir="auto" autosize minRows={2} maxRows={6} {...inputProps('notes')} />
-        {typeof form.errors.form === 'string' && (
-          <Text c="red" size="sm" role="alert">
-            {form.errors.form}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting} data-testid="adjustment-submit">
-            {t('adjustments.submit')}
-          </Button>
-        </Group>
+        <FormError error={form.errors.form} />
+        <FormActions onCancel={onCancel} gap="sm" submitLabel={t('adjustments.submit')} submitting={submitting} submitTestId="adjustment-submit" />
         <Text size="xs" c="dimmed">
           {t('adjustments.ledgerNote')}
         </Text>

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import {
   Alert,
-  Anchor,
-  Breadcrumbs,
   Button,
   Grid,
   Group,
@@ -18,10 +16,10 @@ import {
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconSend, IconSpeakerphone, IconUser, IconUsers, IconUsersGroup, IconWorld } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPES, ROLES, ZAnnouncementRequest, type NotificationType, type Role } from '@portal/shared';
 import { NotificationTypeGlyph, NotificationTypeIcon } from '../../../components/notification-type-icon';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
 import { PageHeader } from '../../../components/page-header';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
@@ -146,14 +144,9 @@ export function AnnouncementsPage() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to={paths.settings} size="sm">
-          {t('nav.settings')}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          {t('announcements.title')}
-        </Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs parentTo={paths.settings} parentLabel={t('nav.settings')}>
+        {t('announcements.title')}
+      </PageBreadcrumbs>
       <PageHeader title={t('announcements.title')} subtitle={t('announcements.subtitle')} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -252,7 +245,7 @@ export function AnnouncementsPage() {
                 <TextInput
                   label={t('announcements.link')}
                   description={t('announcements.linkHint')}
-                  placeholder="/dashboard/service-requests"
+                  placeholder={paths.serviceRequests}
                   dir="ltr"
                   data-testid="announcement-link"
                   {...inputProps('link')}

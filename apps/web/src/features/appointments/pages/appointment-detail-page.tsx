@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
 import { ServiceRequestStatusBadge } from '../../../components/service-request-badges';
 import { isRecordMissing, RecordNotFound } from '../../../components/record-not-found';
 import { describeError } from '../../../lib/errors';
@@ -54,14 +55,9 @@ export function AppointmentDetailPage() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to={paths.appointments} size="sm">
-          {t('appointments.title')}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          <Ltr>{a.number}</Ltr>
-        </Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs parentTo={paths.appointments} parentLabel={t('appointments.title')}>
+        <Ltr>{a.number}</Ltr>
+      </PageBreadcrumbs>
       <Group justify="space-between" align="center" mb="lg" gap="sm">
         <Group gap="sm">
           <Title order={2} fz={{ base: 22, sm: 26 }}>

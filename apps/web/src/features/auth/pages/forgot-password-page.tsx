@@ -12,6 +12,7 @@ import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { requestPasswordReset } from '../api/recover';
 import { AuthLayout } from '../components/auth-layout';
+import { paths } from '../../../lib/paths';
 
 const ZForgotForm = z.object({ email: ZEmail });
 
@@ -37,7 +38,7 @@ export function ForgotPasswordPage() {
   });
 
   const backLink = (
-    <Anchor component={Link} to="/login" size="sm" fw={600} data-testid="back-to-login">
+    <Anchor component={Link} to={paths.login} size="sm" fw={600} data-testid="back-to-login">
       <IconArrowLeft size={14} className="mirror-in-rtl" style={{ verticalAlign: 'middle' }} /> {t('auth.forgot.backToLogin')}
     </Anchor>
   );

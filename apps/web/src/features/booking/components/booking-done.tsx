@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { TBookingResponse } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { dayInZone, formatDay, formatTimeRange } from '../../../lib/zoned-time';
+import { paths } from '../../../lib/paths';
 
 /** The booking made: when, who is coming, links to the appointment and the request. */
 export function BookingDone({ booking, zone, onAnother }: { booking: TBookingResponse; zone: string; onAnother: () => void }) {
@@ -29,13 +30,13 @@ export function BookingDone({ booking, zone, onAnother }: { booking: TBookingRes
           {t(`booking.done.who.${appointment.service_kind}`, { name: appointment.technician.name })}
         </Text>
         <Group gap="sm" justify="center" mt="sm">
-          <Button component={Link} to={`/dashboard/appointments/${appointment.id}`} leftSection={<IconCalendarCheck size={16} />} data-testid="booking-done-appointment">
+          <Button component={Link} to={paths.appointment(appointment.id)} leftSection={<IconCalendarCheck size={16} />} data-testid="booking-done-appointment">
             {/* One inline run: the button's label is a flex box, which would drop the space. */}
             <span>
               {t('booking.done.appointment')} <Ltr nowrap>{appointment.number}</Ltr>
             </span>
           </Button>
-          <Button component={Link} to={`/dashboard/service-requests/${request.id}`} variant="default" data-testid="booking-done-request">
+          <Button component={Link} to={paths.serviceRequest(request.id)} variant="default" data-testid="booking-done-request">
             <span>
               {t('booking.done.request')} <Ltr nowrap>{request.number}</Ltr>
             </span>

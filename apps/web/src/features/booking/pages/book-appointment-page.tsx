@@ -14,6 +14,7 @@ import { ServiceStep } from '../components/service-step';
 import { TimeStep } from '../components/time-step';
 import { useAvailabilityLive } from '../realtime';
 import { useBookingWizard } from '../use-booking-wizard';
+import { paths } from '../../../lib/paths';
 
 /**
  * `/book-appointment`: a customer books for themselves, an admin for any customer (or one
@@ -69,7 +70,7 @@ export function BookAppointmentPage() {
               {t('common.back')}
             </Button>
           ) : (
-            <Button variant="default" component={Link} to="/">
+            <Button variant="default" component={Link} to={paths.landing}>
               {t('common.cancel')}
             </Button>
           )}

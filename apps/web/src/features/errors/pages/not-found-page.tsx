@@ -20,7 +20,7 @@ export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
       title={t('errorPages.notFoundTitle')}
       body={t('errorPages.notFoundBody')}
       action={
-        <Button component={Link} to={inShell ? paths.dashboard : '/'} variant="light">
+        <Button component={Link} to={inShell ? paths.dashboard : paths.landing} variant="light">
           {inShell ? t('common.goToDashboard') : t('common.goHome')}
         </Button>
       }
@@ -30,7 +30,7 @@ export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   return (
     <Box className={classes.page}>
       <Group justify="space-between">
-        <Link to="/" aria-label={t('common.goHome')}>
+        <Link to={paths.landing} aria-label={t('common.goHome')}>
           <BrandMark size={36} />
         </Link>
         <LanguageSwitch variant="default" />

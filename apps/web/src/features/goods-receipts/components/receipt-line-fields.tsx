@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Paper, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TItem } from '@portal/shared';
+import { DecimalInput } from '../../../components/decimal-input';
+import { RemoveLineButton } from '../../../components/form-lines';
 import { ItemPicker } from '../../../components/item-picker';
 import { Ltr } from '../../../components/ltr';
 import { useNumberFormat } from '../../../lib/decimal';
@@ -63,46 +64,29 @@ export function ReceiptLineFields({
             data-testid="receipt-line-item"
           />
           <Group gap="sm" align="flex-start" wrap="nowrap" style={{ flex: '2 1 240px', minWidth: 0 }}>
-            <TextInput
+            <DecimalInput
               style={{ flex: 1, minWidth: 0 }}
               label={t('goodsReceipts.fields.quantity')}
               required
-              inputMode="decimal"
-              dir="ltr"
               value={quantity}
-              onChange={(event) => onQuantityChange(event.currentTarget.value)}
+              onChange={onQuantityChange}
               error={quantityError}
-              rightSection={unit ? <Text size="xs" c="dimmed">{labels.unit(unit)}</Text> : undefined}
-              rightSectionWidth={unit ? 52 : undefined}
+              suffix={unit ? labels.unit(unit) : undefined}
+              suffixWidth={52}
               data-testid="receipt-line-quantity"
             />
-            <TextInput
+            <DecimalInput
               style={{ flex: 1, minWidth: 0 }}
               label={t('goodsReceipts.fields.unitCost')}
               required
-              inputMode="decimal"
-              dir="ltr"
               value={unitCost}
-              onChange={(event) => onCostChange(event.currentTarget.value)}
+              onChange={onCostChange}
               error={costError}
               data-testid="receipt-line-cost"
             />
           </Group>
         </Group>
-        <Tooltip label={t('goodsReceipts.form.removeLine')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mt={26}
-            size="lg"
-            disabled={!canRemove}
-            onClick={onRemove}
-            aria-label={t('goodsReceipts.form.removeLine')}
-            data-testid="receipt-line-remove"
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RemoveLineButton label={t('goodsReceipts.form.removeLine')} disabled={!canRemove} onClick={onRemove} testId="receipt-line-remove" />
       </Group>
       <Group justify="flex-end" mt={4}>
         <Text size="sm" c="dimmed" data-testid="receipt-line-total">

@@ -1,10 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ZCreateSupplier, type TCreateSupplier, type TSupplier } from '@portal/shared';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
-import { toFormPaths } from '../receipt-form';
+import { FormActions, FormError } from '../../../components/form-actions';
+import { toFormPaths, useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
 
 interface Values {
   name: string;
@@ -58,19 +58,8 @@ export function SupplierForm({
             data-testid="supplier-vat"
           />
         </SimpleGrid>
-        {typeof form.errors.form === 'string' && (
-          <Text c="red" size="sm" role="alert">
-            {form.errors.form}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting} data-testid="supplier-submit">
-            {supplier ? t('common.saveChanges') : t('suppliers.create')}
-          </Button>
-        </Group>
+        <FormError error={form.errors.form} />
+        <FormActions onCancel={onCancel} submitLabel={supplier ? t('common.saveChanges') : t('suppliers.create')} submitting={submitting} submitTestId="supplier-submit" />
       </Stack>
     </form>
   );

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AutoText } from '../../../components/auto-text';
 import { Ltr } from '../../../components/ltr';
-import { PageLoader } from '../../../components/page-loader';
-import { isRecordMissing, RecordNotFound } from '../../../components/record-not-found';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
+import { RecordQueryFallback } from '../../../components/record-not-found';
 import { useDateFormat } from '../../../lib/date-format';
-import { describeError } from '../../../lib/errors';
 import { useGoodsReceipt } from '../api/goods-receipts';
 import { useGoodsReceiptsLive } from '../api/keys';
 import { ReceiptLinesTable } from '../components/receipt-lines-table';
@@ -37,25 +36,21 @@ export function GoodsReceiptDetailPage() {
   const receipt = useGoodsReceipt(id);
   useGoodsReceiptsLive();
 
-  if (receipt.isPending) return <PageLoader />;
-  if (receipt.isError) {
-    if (isRecordMissing(receipt.error)) {
-      return <RecordNotFound title={t('goodsReceipts.notFound')} body={t('goodsReceipts.notFoundBody')} backTo={paths.goodsReceipts} backLabel={t('goodsReceipts.backToList')} testId="receipt-not-found" />;
-    }
-    return <Alert color="red">{describeError(t, receipt.error)}</Alert>;
+  if (!receipt.isSuccess) {
+    return (
+      <RecordQueryFallback
+        query={receipt}
+        notFound={{ title: t('goodsReceipts.notFound'), body: t('goodsReceipts.notFoundBody'), backTo: paths.goodsReceipts, backLabel: t('goodsReceipts.backToList'), testId: 'receipt-not-found' }}
+      />
+    );
   }
   const data = receipt.data;
 
   return (
     <>
-      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to={paths.goodsReceipts} size="sm">
-          {t('goodsReceipts.title')}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          <Ltr>{data.number}</Ltr>
-        </Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs parentTo={paths.goodsReceipts} parentLabel={t('goodsReceipts.title')}>
+        <Ltr>{data.number}</Ltr>
+      </PageBreadcrumbs>
 
       <Group justify="space-between" align="flex-start" mb="lg" gap="md">
         <Stack gap={4}>

@@ -1,10 +1,10 @@
-import { Alert, Button, Group } from '@mantine/core';
-import type { CSSProperties } from 'react';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Ltr } from '../../../components/ltr';
 import { PageLoader } from '../../../components/page-loader';
+import { DocumentNotes, DocumentSignatures } from '../../../components/print-document';
+import { PrintButton, PrintSheetPage } from '../../../components/print-sheet';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useItemLabels } from '../../../lib/item-units';
 import { describeError } from '../../../lib/errors';
@@ -33,16 +33,11 @@ export function GoodsReceiptPrintPage() {
   const data = receipt.data;
 
   return (
-    <div className={sheet.page}>
-      <Group justify="space-between" className={sheet.toolbar} gap="sm">
-        <Button variant="subtle" component={Link} to={paths.goodsReceipt(data.id)} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />}>
-          {t('goodsReceipts.document.back')}
-        </Button>
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="receipt-print">
-          {t('goodsReceipts.document.print')}
-        </Button>
-      </Group>
-
+    <PrintSheetPage
+      backTo={paths.goodsReceipt(data.id)}
+      backLabel={t('goodsReceipts.document.back')}
+      actions={<PrintButton label={t('goodsReceipts.document.print')} testId="receipt-print" />}
+    >
       <article className={`${sheet.sheet} ${classes.sheet}`} dir={i18n.dir()} lang={i18n.resolvedLanguage} data-testid="receipt-note">
         <header className={classes.head}>
           <div className={classes.company} dir="auto">
@@ -134,32 +129,19 @@ export function GoodsReceiptPrintPage() {
           </tfoot>
         </table>
 
-        {data.notes && (
-          <section>
-            <div className={classes.label}>{t('goodsReceipts.fields.notes')}</div>
-            <div className={classes.notes} dir="auto">
-              {data.notes}
-            </div>
-          </section>
-        )}
+        <DocumentNotes label={t('goodsReceipts.fields.notes')} notes={data.notes} />
 
-        <section className={classes.signatures} style={{ '--signature-columns': 2 } as CSSProperties}>
-          {[
-            { key: 'deliveredBy', name: '' },
-            { key: 'receivedBy', name: data.created_by?.name ?? '' },
-          ].map((signature) => (
-            <div className={classes.signature} key={signature.key}>
-              <strong>{t(`goodsReceipts.document.${signature.key}`)}</strong>
-              <div className={classes.line}>
-                {t('goodsReceipts.document.name')}: <span dir="auto">&nbsp;{signature.name}</span>
-              </div>
-              <div className={classes.line}>{t('goodsReceipts.document.signature')}:</div>
-            </div>
-          ))}
-        </section>
+        <DocumentSignatures
+          signers={[
+            { key: 'deliveredBy', title: t('goodsReceipts.document.deliveredBy'), name: '' },
+            { key: 'receivedBy', title: t('goodsReceipts.document.receivedBy'), name: data.created_by?.name ?? '' },
+          ]}
+          nameLabel={t('goodsReceipts.document.name')}
+          signatureLabel={t('goodsReceipts.document.signature')}
+        />
         <footer className={classes.footer}>{t('goodsReceipts.document.footer', { number: data.number })}</footer>
       </article>
-    </div>
+    </PrintSheetPage>
   );
 }
 

@@ -1,22 +1,23 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Stack, Text, useDirection } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Stack, Text, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { IconBuildingStore, IconDots, IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconBuildingStore, IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can, type TSupplier } from '@portal/shared';
+import { useActiveToggle } from '../../../components/active-toggle';
 import { AutoText } from '../../../components/auto-text';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
+import { RecordFormModal } from '../../../components/record-form-modal';
+import { RowActionsMenu } from '../../../components/row-actions-menu';
 import { useNumberFormat } from '../../../lib/decimal';
-import { describeError } from '../../../lib/errors';
 import { useListState } from '../../../lib/list-state';
 import { useCurrentUser } from '../../../lib/session-store';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { useGoodsReceiptsLive } from '../api/keys';
 import { useSaveSupplier, useSuppliers } from '../api/suppliers';
 import { SupplierForm } from '../components/supplier-form';
@@ -40,21 +41,7 @@ export function SuppliersPage() {
   const [editing, setEditing] = useState<TSupplier | 'new' | null>(null);
   const sortStatus: DataTableSortStatus<TSupplier> = { columnAccessor: list.sort ?? 'name', direction: list.order };
 
-  const toggle = (s: TSupplier) =>
-    modals.openConfirmModal({
-      title: s.active ? t('suppliers.deactivate') : t('suppliers.reactivate'),
-      children: (
-        <Text size="sm">
-          {t(s.active ? 'suppliers.deactivateBody' : 'suppliers.reactivateBody', { name: s.name })}
-        </Text>
-      ),
-      labels: { confirm: s.active ? t('suppliers.deactivate') : t('suppliers.reactivate'), cancel: t('common.cancel') },
-      onConfirm: () =>
-        save.mutate(
-          { id: s.id, body: { active: !s.active } },
-          { onSuccess: () => toastSuccess('suppliers.saved'), onError: (error) => toastError('suppliers.saveFailed', describeError(t, error)) },
-        ),
-    });
+  const toggle = useActiveToggle('suppliers', save.mutate);
 
   return (
     <>
@@ -138,21 +125,14 @@ export function SuppliersPage() {
                 hidden: !canManage,
                 render: (r) =>
                   phone ? (
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={t('suppliers.actions', { name: r.name })} data-testid="supplier-menu">
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => setEditing(r)}>
-                          {t('suppliers.edit')}
-                        </Menu.Item>
-                        <Menu.Item color={r.active ? 'red' : 'teal'} leftSection={r.active ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />} onClick={() => toggle(r)}>
-                          {r.active ? t('suppliers.deactivate') : t('suppliers.reactivate')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                    <RowActionsMenu label={t('suppliers.actions', { name: r.name })} testId="supplier-menu">
+                      <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => setEditing(r)}>
+                        {t('suppliers.edit')}
+                      </Menu.Item>
+                      <Menu.Item color={r.active ? 'red' : 'teal'} leftSection={r.active ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />} onClick={() => toggle(r)}>
+                        {r.active ? t('suppliers.deactivate') : t('suppliers.reactivate')}
+                      </Menu.Item>
+                    </RowActionsMenu>
                   ) : (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={12} />} onClick={() => setEditing(r)} data-testid="supplier-edit">
@@ -168,20 +148,20 @@ export function SuppliersPage() {
           />
         )}
       </UrlListBody>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('suppliers.new') : t('suppliers.edit')} size="lg" fullScreen={!!phone}>
-        {editing !== null && (
+      <RecordFormModal editing={editing} onClose={() => setEditing(null)} title={editing === 'new' ? t('suppliers.new') : t('suppliers.edit')}>
+        {(supplier) => (
           <SupplierForm
-            supplier={editing === 'new' ? null : editing}
+            supplier={supplier}
             submitting={save.isPending}
             onCancel={() => setEditing(null)}
             onSubmit={async (body) => {
-              await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, body });
+              await save.mutateAsync({ id: supplier?.id, body });
               toastSuccess('suppliers.saved');
               setEditing(null);
             }}
           />
         )}
-      </Modal>
+      </RecordFormModal>
     </>
   );
 }

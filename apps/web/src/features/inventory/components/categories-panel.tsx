@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconCategory, IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { categoryName, ZCreateItemCategory, type TItemCategory } from '@portal/shared';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { isApiError } from '../../../lib/api-client';
@@ -73,19 +74,8 @@ function CategoryForm({ category, onDone }: { category: TItemCategory | null; on
               error={errorText('code')}
             />
           )}
-          {typeof form.errors.form === 'string' && (
-            <Text c="red" size="sm" role="alert">
-              {form.errors.form}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} data-testid="category-submit">
-              {category ? t('common.saveChanges') : t('inventory.categories.create')}
-            </Button>
-          </Group>
+          <FormError error={form.errors.form} />
+          <FormActions onCancel={onDone} gap="sm" submitLabel={category ? t('common.saveChanges') : t('inventory.categories.create')} submitting={create.isPending || update.isPending} submitTestId="category-submit" />
         </Stack>
       </form>
     </Paper>

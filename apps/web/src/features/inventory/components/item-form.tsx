@@ -1,7 +1,8 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { itemTotal, ZCreateItem, type TCreateItem, type TItem } from '@portal/shared';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-client';
 import { useNumberFormat } from '../../../lib/decimal';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
@@ -134,19 +135,8 @@ export function ItemForm({
           </Stack>
         </SimpleGrid>
         <Textarea label={t('inventory.fields.description')} dir="auto" autosize minRows={2} maxRows={6} {...inputProps('description')} />
-        {typeof form.errors.form === 'string' && (
-          <Text c="red" size="sm" role="alert">
-            {form.errors.form}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting} data-testid="item-submit">
-            {item ? t('common.saveChanges') : t('inventory.create')}
-          </Button>
-        </Group>
+        <FormError error={form.errors.form} />
+        <FormActions onCancel={onCancel} gap="sm" submitLabel={item ? t('common.saveChanges') : t('inventory.create')} submitting={submitting} submitTestId="item-submit" />
       </Stack>
     </form>
   );

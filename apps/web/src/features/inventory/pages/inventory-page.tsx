@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { Badge, Button, Drawer, Group, Modal, Select, Stack, Text, useDirection } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Select, Stack, Text, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconBox, IconCategory, IconPlus } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { ActiveFilter, ListError, ListLoading, ListToolbar, UrlListBody } from '
 import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
 import { PageHeader } from '../../../components/page-header';
+import { RecordFormModal } from '../../../components/record-form-modal';
 import { StockStatusBadge } from '../../../components/stock-status-badge';
 import { useNumberFormat } from '../../../lib/decimal';
 import { describeError } from '../../../lib/errors';
@@ -255,33 +256,27 @@ export function InventoryPage() {
         {categoriesOpen && <CategoriesPanel />}
       </Drawer>
 
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? t('inventory.new') : t('inventory.edit')}
-        size="lg"
-        fullScreen={!!phone}
-      >
-        {editing !== null && (
+      <RecordFormModal editing={editing} onClose={() => setEditing(null)} title={editing === 'new' ? t('inventory.new') : t('inventory.edit')}>
+        {(item) => (
           <ItemForm
-            item={editing === 'new' ? null : editing}
+            item={item}
             submitting={create.isPending || update.isPending}
             onCancel={() => setEditing(null)}
             onSubmit={async (values) => {
-              if (editing === 'new') {
+              if (!item) {
                 const created = await create.mutateAsync(values);
                 toastSuccess('inventory.created', undefined, { code: created.code });
                 setEditing(null);
                 openDetail(created.id);
               } else {
-                await update.mutateAsync({ id: editing.id, patch: values });
+                await update.mutateAsync({ id: item.id, patch: values });
                 toastSuccess('inventory.saved');
                 setEditing(null);
               }
             }}
           />
         )}
-      </Modal>
+      </RecordFormModal>
     </>
   );
 }

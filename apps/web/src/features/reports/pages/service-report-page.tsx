@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Alert, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { TAttachment, TServiceReport } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { PageLoader } from '../../../components/page-loader';
+import { PrintButton, PrintSheetPage } from '../../../components/print-sheet';
 import sheet from '../../../components/print-sheet.module.css';
 import { ServiceReportDownload } from '../../../components/service-report-download';
 import { useAttachmentUrl } from '../../../lib/attachment-url';
@@ -281,20 +281,19 @@ export function ServiceReportPage() {
 
   if (report.isPending) return <PageLoader fullScreen />;
   return (
-    <div className={sheet.page}>
-      <Group justify="space-between" className={sheet.toolbar} gap="sm">
-        <Button variant="subtle" component={Link} to={back} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />} data-testid="report-back">
-          {t('reports.service.back')}
-        </Button>
-        {report.data && (
+    <PrintSheetPage
+      backTo={back}
+      backLabel={t('reports.service.back')}
+      backTestId="report-back"
+      actions={
+        report.data && (
           <Group gap="xs">
-            <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="report-print">
-              {t('reports.service.print')}
-            </Button>
+            <PrintButton label={t('reports.service.print')} testId="report-print" />
             <ServiceReportDownload requestId={report.data.request.id} number={report.data.request.number} />
           </Group>
-        )}
-      </Group>
+        )
+      }
+    >
       {report.isError ? (
         <Alert color="red" maw="210mm" mx="auto" data-testid="report-error">
           {describeError(t, report.error)}
@@ -302,7 +301,7 @@ export function ServiceReportPage() {
       ) : (
         <Report report={report.data} />
       )}
-    </div>
+    </PrintSheetPage>
   );
 }
 

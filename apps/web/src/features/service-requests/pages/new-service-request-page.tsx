@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { can, PRIORITIES, SERVICE_LOCATIONS } from '@portal/shared';
 import { AddressField } from '../../../components/address-field';
 import { CustomerChoice } from '../../../components/customer-choice';
 import { DeviceFields } from '../../../components/device-fields';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
 import { PageHeader } from '../../../components/page-header';
 import { ProblemFields } from '../../../components/problem-fields';
 import { ServiceTypeFields } from '../../../components/service-type-fields';
+import { FormPageLayout, SubmitFailedAlert, SubmitPanel } from '../../../components/form-page-layout';
 import { describeError, translateFieldError } from '../../../lib/errors';
 import { useCurrentUser } from '../../../lib/session-store';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -18,6 +20,7 @@ import { useCreateServiceRequest } from '../api/create-service-request';
 import { useCatalogNames } from '../../../lib/service-options';
 import { serverErrorsToForm } from '../../../lib/request-details-form';
 import { emptyRequestForm, requestFormErrors, toCreateRequest, type RequestFormValues } from '../request-form';
+import { paths } from '../../../lib/paths';
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -54,7 +57,7 @@ export function NewServiceRequestPage() {
       create.mutate(toCreateRequest(values, forAnyCustomer), {
         onSuccess: (request) => {
           toastSuccess('serviceRequests.form.created', undefined, { number: request.number });
-          void navigate(`/dashboard/service-requests/${request.id}`);
+          void navigate(paths.serviceRequest(request.id));
         },
         onError: (failed) => {
           const fields = serverErrorsToForm(failed);
@@ -75,101 +78,90 @@ export function NewServiceRequestPage() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to="/dashboard/service-requests" size="sm">
-          {t('serviceRequests.title')}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          {t('serviceRequests.new')}
-        </Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs parentTo={paths.serviceRequests} parentLabel={t('serviceRequests.title')}>
+        {t('serviceRequests.new')}
+      </PageBreadcrumbs>
       <PageHeader title={t('serviceRequests.new')} subtitle={t('serviceRequests.form.hint')} />
       <form onSubmit={submit} noValidate data-testid="sr-form">
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
-              {forAnyCustomer && (
-                <Section title={t('serviceRequests.sections.customer')} testId="sr-form-customer">
-                  <CustomerChoice form={form} testIdPrefix="sr" pickerTestId="sr-customer" />
-                </Section>
-              )}
-
-              <Section title={t('serviceRequests.sections.request')}>
-                <Stack gap="sm">
-                  <Grid gap="sm">
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <Text size="sm" fw={500} mb={4}>
-                        {t('serviceRequests.fields.priority')}
-                      </Text>
-                      <SegmentedControl
-                        fullWidth
-                        data={PRIORITIES.map((p) => ({ value: p, label: t(`serviceRequests.priority.${p}`) }))}
-                        value={form.values.priority ?? ''}
-                        onChange={(value) => form.setFieldValue('priority', value as RequestFormValues['priority'])}
-                        data-testid="sr-priority"
-                      />
-                      {error('priority') && (
-                        <Text c="red" size="xs" mt={4}>
-                          {error('priority')}
-                        </Text>
-                      )}
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <Select
-                        label={t('serviceRequests.fields.location')}
-                        placeholder={t('serviceRequests.form.choose')}
-                        required
-                        allowDeselect={false}
-                        data={SERVICE_LOCATIONS.map((l) => ({ value: l, label: t(`serviceRequests.location.${l}`) }))}
-                        {...field('location')}
-                        onChange={(value) => {
-                          form.setFieldValue('location', value as RequestFormValues['location']);
-                          // A home visit starts at the customer's own default address.
-                          const own = catalog.options.data?.default_address;
-                          if (value === 'home' && own && !form.values.address.trim()) form.setFieldValue('address', own);
-                        }}
-                        data-path="location"
-                        data-testid="sr-location"
-                      />
-                    </Grid.Col>
-                  </Grid>
-                  {home && (
-                    <AddressField field={field} description={t('serviceRequests.form.addressHint')} testId="sr-address" />
-                  )}
-                  <ServiceTypeFields field={field} testIdPrefix="sr" />
-                  <ProblemFields field={field} testIdPrefix="sr" notesTestId="sr-notes" />
-                </Stack>
-              </Section>
-
-              <Section title={t('serviceRequests.sections.device')}>
-                <DeviceFields field={field} />
-              </Section>
-            </Stack>
-          </Grid.Col>
-
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md" pos="sticky" top={80}>
+        <FormPageLayout
+          aside={
+            <>
               {Boolean(failure) && (
-                <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('serviceRequests.form.createFailed')} data-testid="sr-form-error">
+                <SubmitFailedAlert title={t('serviceRequests.form.createFailed')} testId="sr-form-error">
                   {describeError(t, failure)}
-                </Alert>
+                </SubmitFailedAlert>
               )}
-              <Paper withBorder p="md">
+              <SubmitPanel
+                cancelTo={paths.serviceRequests}
+                submitLabel={t('serviceRequests.form.submit')}
+                submitting={create.isPending}
+                submitIcon={<IconSend size={16} className="mirror-in-rtl" />}
+                submitTestId="sr-submit"
+              >
                 <Text size="sm" c="dimmed" mb="md">
                   {t('serviceRequests.form.afterSubmit')}
                 </Text>
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" component={Link} to="/dashboard/service-requests">
-                    {t('common.cancel')}
-                  </Button>
-                  <Button type="submit" loading={create.isPending} leftSection={<IconSend size={16} className="mirror-in-rtl" />} data-testid="sr-submit">
-                    {t('serviceRequests.form.submit')}
-                  </Button>
-                </Group>
-              </Paper>
+              </SubmitPanel>
+            </>
+          }
+        >
+          {forAnyCustomer && (
+            <Section title={t('serviceRequests.sections.customer')} testId="sr-form-customer">
+              <CustomerChoice form={form} testIdPrefix="sr" pickerTestId="sr-customer" />
+            </Section>
+          )}
+
+          <Section title={t('serviceRequests.sections.request')}>
+            <Stack gap="sm">
+              <Grid gap="sm">
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Text size="sm" fw={500} mb={4}>
+                    {t('serviceRequests.fields.priority')}
+                  </Text>
+                  <SegmentedControl
+                    fullWidth
+                    data={PRIORITIES.map((p) => ({ value: p, label: t(`serviceRequests.priority.${p}`) }))}
+                    value={form.values.priority ?? ''}
+                    onChange={(value) => form.setFieldValue('priority', value as RequestFormValues['priority'])}
+                    data-testid="sr-priority"
+                  />
+                  {error('priority') && (
+                    <Text c="red" size="xs" mt={4}>
+                      {error('priority')}
+                    </Text>
+                  )}
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Select
+                    label={t('serviceRequests.fields.location')}
+                    placeholder={t('serviceRequests.form.choose')}
+                    required
+                    allowDeselect={false}
+                    data={SERVICE_LOCATIONS.map((l) => ({ value: l, label: t(`serviceRequests.location.${l}`) }))}
+                    {...field('location')}
+                    onChange={(value) => {
+                      form.setFieldValue('location', value as RequestFormValues['location']);
+                      // A home visit starts at the customer's own default address.
+                      const own = catalog.options.data?.default_address;
+                      if (value === 'home' && own && !form.values.address.trim()) form.setFieldValue('address', own);
+                    }}
+                    data-path="location"
+                    data-testid="sr-location"
+                  />
+                </Grid.Col>
+              </Grid>
+              {home && (
+                <AddressField field={field} description={t('serviceRequests.form.addressHint')} testId="sr-address" />
+              )}
+              <ServiceTypeFields field={field} testIdPrefix="sr" />
+              <ProblemFields field={field} testIdPrefix="sr" notesTestId="sr-notes" />
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </Section>
+
+          <Section title={t('serviceRequests.sections.device')}>
+            <DeviceFields field={field} />
+          </Section>
+        </FormPageLayout>
       </form>
     </>
   );

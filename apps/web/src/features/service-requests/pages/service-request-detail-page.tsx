@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { can, type TServiceRequest } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
-import { PageLoader } from '../../../components/page-loader';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
 import { PriorityBadge, ServiceRequestStatusBadge } from '../../../components/service-request-badges';
-import { isRecordMissing, RecordNotFound } from '../../../components/record-not-found';
+import { RecordQueryFallback } from '../../../components/record-not-found';
 import { isApiError } from '../../../lib/api-client';
 import { useDateFormat } from '../../../lib/date-format';
 import { describeError } from '../../../lib/errors';
@@ -86,12 +86,13 @@ export function ServiceRequestDetailPage() {
   const [refusal, setRefusal] = useState<unknown>(null);
   useServiceRequestsLive();
 
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) {
-    if (isRecordMissing(query.error)) {
-      return <RecordNotFound title={t('serviceRequests.notFound')} body={t('serviceRequests.notFoundBody')} backTo={paths.serviceRequests} backLabel={t('serviceRequests.backToList')} testId="sr-not-found" />;
-    }
-    return <Alert color="red">{describeError(t, query.error)}</Alert>;
+  if (!query.isSuccess) {
+    return (
+      <RecordQueryFallback
+        query={query}
+        notFound={{ title: t('serviceRequests.notFound'), body: t('serviceRequests.notFoundBody'), backTo: paths.serviceRequests, backLabel: t('serviceRequests.backToList'), testId: 'sr-not-found' }}
+      />
+    );
   }
   const r = query.data;
   const listPath = can(user.role, 'read:service_request:any') ? paths.requestDesk : paths.serviceRequests;
@@ -99,14 +100,9 @@ export function ServiceRequestDetailPage() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to={listPath} size="sm">
-          {t(listPath === paths.serviceRequests ? 'serviceRequests.title' : 'serviceRequests.adminTitle')}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          <Ltr>{r.number}</Ltr>
-        </Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs parentTo={listPath} parentLabel={t(listPath === paths.serviceRequests ? 'serviceRequests.title' : 'serviceRequests.adminTitle')}>
+        <Ltr>{r.number}</Ltr>
+      </PageBreadcrumbs>
 
       <Group justify="space-between" align="flex-start" mb="lg" gap="md">
         <Stack gap={6}>

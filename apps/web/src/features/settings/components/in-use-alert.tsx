@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InUseLine } from '../settings-form';
+import { paths } from '../../../lib/paths';
 
 /** A save refused because a removed catalogue code is still in use: which code, by whom. */
 export function InUseAlert({ lines, onClose }: { lines: InUseLine[]; onClose: () => void }) {
@@ -36,7 +37,7 @@ export function InUseAlert({ lines, onClose }: { lines: InUseLine[]; onClose: ()
                 {line.requests.map((r, i) => (
                   <span key={r.id}>
                     {i > 0 && ' '}
-                    <Anchor component={Link} to={`/dashboard/service-requests/${r.id}`} dir="ltr">
+                    <Anchor component={Link} to={paths.serviceRequest(r.id)} dir="ltr">
                       {r.number}
                     </Anchor>
                   </span>

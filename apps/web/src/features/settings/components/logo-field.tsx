@@ -7,7 +7,7 @@ import { describeError } from '../../../lib/errors';
 import { isApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { useRemoveLogo, useUploadLogo } from '../api/save-settings';
-import classes from '../settings-page.module.css';
+import classes from '../pages/settings-page.module.css';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

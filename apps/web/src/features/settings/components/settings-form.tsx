@@ -20,7 +20,7 @@ import {
   type InUseLine,
   type SettingsFormValues,
 } from '../settings-form';
-import classes from '../settings-page.module.css';
+import classes from '../pages/settings-page.module.css';
 import { BookingSection } from './booking-section';
 import { CatalogEditor } from './catalog-editor';
 import { CompanySection } from './company-section';

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, type Capability } from '@portal/shared';
 import { useCurrentUser } from '../../../lib/session-store';
-import classes from '../settings-page.module.css';
+import classes from '../pages/settings-page.module.css';
+import { paths } from '../../../lib/paths';
 
 interface SettingsTool {
   id: string;
@@ -19,7 +20,7 @@ interface SettingsTool {
 const TOOLS: readonly SettingsTool[] = [
   {
     id: 'announcements',
-    to: '/dashboard/settings/announcements',
+    to: paths.announcements,
     icon: IconSpeakerphone,
     color: 'indigo',
     titleKey: 'announcements.title',
@@ -28,7 +29,7 @@ const TOOLS: readonly SettingsTool[] = [
   },
   {
     id: 'audit',
-    to: '/dashboard/audit',
+    to: paths.audit,
     icon: IconHistory,
     color: 'grape',
     titleKey: 'audit.title',

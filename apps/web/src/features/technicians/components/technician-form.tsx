@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Divider, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Divider, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   type TPatchTechnicianRequest,
   type TTechnician,
 } from '@portal/shared';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-client';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
@@ -175,19 +176,8 @@ export function TechnicianForm({
             <Text size="sm">{t('technicians.welcomeNote')}</Text>
           </Alert>
         )}
-        {typeof form.errors.form === 'string' && (
-          <Text c="red" size="sm" role="alert">
-            {form.errors.form}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting} data-testid="technician-form-submit">
-            {technician ? t('common.saveChanges') : t('technicians.create')}
-          </Button>
-        </Group>
+        <FormError error={form.errors.form} />
+        <FormActions onCancel={onCancel} submitLabel={technician ? t('common.saveChanges') : t('technicians.create')} submitting={submitting} submitTestId="technician-form-submit" />
       </Stack>
     </form>
   );

@@ -1,20 +1,19 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Select, Stack, Text, Tooltip, useDirection, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { IconDots, IconEdit, IconPlus, IconStarFilled, IconUserCheck, IconUserCog, IconUserOff } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Select, Stack, Text, Tooltip, useDirection, VisuallyHidden } from '@mantine/core';
+import { IconEdit, IconPlus, IconStarFilled, IconUserCog } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type TTechnician, type TWeeklyHours } from '@portal/shared';
+import { AccountActiveMenuItem, useAccountActiveToggle } from '../../../components/active-toggle';
 import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
-import { OpenWorkList, openWorkOf } from '../../../components/open-work-list';
 import { PageHeader } from '../../../components/page-header';
+import { RecordFormModal } from '../../../components/record-form-modal';
+import { RowActionsMenu } from '../../../components/row-actions-menu';
 import { useNumberFormat } from '../../../lib/decimal';
-import { describeError } from '../../../lib/errors';
 import { useListState } from '../../../lib/list-state';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { useSkillOptions } from '../api/get-skill-options';
 import { useTechnicians } from '../api/get-technicians';
 import { useCreateTechnician, usePatchTechnician } from '../api/save-technician';
@@ -66,7 +65,6 @@ function Rating({ technician }: { technician: TTechnician }) {
 export function TechniciansPage() {
   const { t } = useTranslation();
   const fmt = useNumberFormat();
-  const phone = useMediaQuery('(max-width: 36em)');
   const { dir } = useDirection();
   const end = dir === 'rtl' ? ('left' as const) : ('right' as const);
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS, defaultSort: 'name', defaultLimit: DEFAULT_PAGE_SIZE });
@@ -74,30 +72,10 @@ export function TechniciansPage() {
   const skills = useSkillOptions();
   const create = useCreateTechnician();
   const patch = usePatchTechnician();
-  // The refusal's list has links: shown in a modal of the page (inside the router), not a modals.open one.
-  const [busy, setBusy] = useState<{ name: string; work: NonNullable<ReturnType<typeof openWorkOf>> } | null>(null);
   const [editing, setEditing] = useState<TTechnician | 'new' | null>(null);
   const sortStatus: DataTableSortStatus<TTechnician> = { columnAccessor: list.sort ?? 'name', direction: list.order };
 
-  const toggle = (tech: TTechnician) =>
-    modals.openConfirmModal({
-      title: tech.active ? t('technicians.deactivateTitle') : t('technicians.reactivateTitle'),
-      children: <Text size="sm">{tech.active ? t('technicians.deactivateBody', { name: tech.name }) : t('technicians.reactivateBody', { name: tech.name })}</Text>,
-      labels: { confirm: tech.active ? t('technicians.deactivate') : t('technicians.reactivate'), cancel: t('common.cancel') },
-      confirmProps: { color: tech.active ? 'red' : 'teal', 'data-testid': 'confirm-toggle-technician' } as never,
-      onConfirm: () =>
-        patch.mutate(
-          { id: tech.id, body: { active: !tech.active } },
-          {
-            onSuccess: () => toastSuccess(tech.active ? 'technicians.deactivated' : 'technicians.reactivated', undefined, { name: tech.name }),
-            onError: (error) => {
-              const work = openWorkOf(error);
-              if (work) setBusy({ name: tech.name, work });
-              else toastError('technicians.saveFailed', describeError(t, error));
-            },
-          },
-        ),
-    });
+  const { toggle, refusalModal } = useAccountActiveToggle('technicians', patch.mutate, 'confirm-toggle-technician');
 
   const sortable = (accessor: string) => ['name', 'email', 'today_load', 'open_jobs', 'rating', 'created_at'].includes(accessor);
 
@@ -222,42 +200,28 @@ export function TechniciansPage() {
                 textAlign: end,
                 width: 56,
                 render: (r) => (
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={t('technicians.actionsFor', { name: r.name })} data-testid="technician-actions">
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing(r)} data-testid="technician-edit">
-                        {t('technicians.edit')}
-                      </Menu.Item>
-                      <Menu.Item
-                        color={r.active ? 'red' : 'teal'}
-                        leftSection={r.active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
-                        onClick={() => toggle(r)}
-                        data-testid="technician-toggle-active"
-                      >
-                        {r.active ? t('technicians.deactivate') : t('technicians.reactivate')}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowActionsMenu label={t('technicians.actionsFor', { name: r.name })} testId="technician-actions">
+                    <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing(r)} data-testid="technician-edit">
+                      {t('technicians.edit')}
+                    </Menu.Item>
+                    <AccountActiveMenuItem active={r.active} onClick={() => toggle(r)} testId="technician-toggle-active">
+                      {r.active ? t('technicians.deactivate') : t('technicians.reactivate')}
+                    </AccountActiveMenuItem>
+                  </RowActionsMenu>
                 ),
               },
             ]}
           />
         )}
       </UrlListBody>
-      <Modal
-        opened={editing !== null}
+      <RecordFormModal
+        editing={editing}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('technicians.new') : editing ? t('technicians.editTitle', { name: editing.name }) : ''}
-        size="lg"
-        fullScreen={!!phone}
       >
-        {editing !== null && (
+        {(technician) => (
           <TechnicianForm
-            technician={editing === 'new' ? null : editing}
+            technician={technician}
             submitting={create.isPending || patch.isPending}
             onCancel={() => setEditing(null)}
             onCreate={async (body) => {
@@ -266,17 +230,15 @@ export function TechniciansPage() {
               setEditing(null);
             }}
             onPatch={async (body) => {
-              if (editing === 'new') return;
-              await patch.mutateAsync({ id: editing.id, body });
+              if (!technician) return;
+              await patch.mutateAsync({ id: technician.id, body });
               toastSuccess('technicians.saved');
               setEditing(null);
             }}
           />
         )}
-      </Modal>
-      <Modal opened={busy !== null} onClose={() => setBusy(null)} title={busy ? t('technicians.cannotDeactivate', { name: busy.name }) : ''} data-testid="open-work-modal">
-        {busy && <OpenWorkList work={busy.work} />}
-      </Modal>
+      </RecordFormModal>
+      {refusalModal}
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TItem } from '@portal/shared';
+import { DecimalInput } from '../../../components/decimal-input';
+import { RemoveLineButton } from '../../../components/form-lines';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useAvailableStock } from '../api/get-available-stock';
 import { useItemSearch } from '../api/search-items';
@@ -91,17 +93,15 @@ export function TransferLineFields({
         comboboxProps={{ withinPortal: true }}
         data-testid="transfer-line-item"
       />
-      <TextInput
+      <DecimalInput
         style={{ flex: 2, minWidth: 110 }}
         label={t('transfers.form.quantity')}
         required
-        inputMode="decimal"
-        dir="ltr"
         value={quantity}
-        onChange={(event) => onQuantityChange(event.currentTarget.value)}
+        onChange={onQuantityChange}
         error={quantityError}
-        rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined}
-        rightSectionWidth={unit ? 48 : undefined}
+        suffix={unit}
+        suffixWidth={48}
         description={
           available !== null ? (
             <Text span size="xs" c={over ? 'orange.8' : 'dimmed'} data-testid="transfer-line-available" data-available={available}>
@@ -113,20 +113,7 @@ export function TransferLineFields({
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         data-testid="transfer-line-quantity"
       />
-      <Tooltip label={t('transfers.form.removeLine')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          mt={26}
-          size="lg"
-          disabled={!canRemove}
-          onClick={onRemove}
-          aria-label={t('transfers.form.removeLine')}
-          data-testid="transfer-line-remove"
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <RemoveLineButton label={t('transfers.form.removeLine')} disabled={!canRemove} onClick={onRemove} testId="transfer-line-remove" />
     </Group>
   );
 }

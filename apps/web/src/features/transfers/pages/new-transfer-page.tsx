@@ -1,17 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Grid, List, Paper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconPlus, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import type { TFunction } from 'i18next';
+import { useNavigate } from 'react-router';
 import { can, type TWarehouse } from '@portal/shared';
+import { FormLinesPanel } from '../../../components/form-lines';
+import { FormNotesPanel, FormPageLayout, SubmitFailedAlert, SubmitPanel } from '../../../components/form-page-layout';
 import { Ltr } from '../../../components/ltr';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { useNumberFormat } from '../../../lib/decimal';
-import { describeError, serverFieldErrors, translateFieldError } from '../../../lib/errors';
+import { documentLineProps } from '../../../lib/document-lines';
+import { describeError, serverFieldErrors, translateFormError } from '../../../lib/errors';
+import { toFormPaths } from '../../../lib/form';
 import { useCurrentUser } from '../../../lib/session-store';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { shortagesOf, type Shortage } from '../shortages';
@@ -19,15 +23,10 @@ import { useCreateTransfer } from '../api/create-transfer';
 import { useWarehouses } from '../api/get-warehouses';
 import { TransferLineFields, type LineItem } from '../components/transfer-line-fields';
 import { WarehouseSelect } from '../components/warehouse-select';
-import { emptyTransferForm, newLine, toCreateTransferRequest, toFormPaths, transferFormErrors, type TransferFormValues } from '../transfer-form';
+import { emptyTransferForm, newLine, toCreateTransferRequest, transferFormErrors, type TransferFormValues } from '../transfer-form';
 import { paths } from '../../../lib/paths';
 
 const FORM_CODES = new Set(['duplicate_item', 'quantity_positive', 'same_warehouse']);
-
-function translateError(t: TFunction, code: unknown): string | undefined {
-  if (typeof code === 'string' && FORM_CODES.has(code)) return t(`transfers.form.errors.${code}`);
-  return translateFieldError(t, code);
-}
 
 export function NewTransferPage() {
   const { t } = useTranslation();
@@ -80,132 +79,24 @@ export function NewTransferPage() {
     });
   });
 
-  const error = (path: string) => translateError(t, form.errors[path]);
+  // A changed field loses its error: form.setFieldValue clears it (clearInputErrorOnChange).
+  const error = (path: string) => translateFormError(t, form.errors[path], 'transfers', FORM_CODES);
 
   return (
     <>
-      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to={paths.transfers} size="sm">
-          {t('transfers.title')}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          {t(partsRequest ? 'transfers.newPartsRequest' : 'transfers.new')}
-        </Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs parentTo={paths.transfers} parentLabel={t('transfers.title')}>
+        {t(partsRequest ? 'transfers.newPartsRequest' : 'transfers.new')}
+      </PageBreadcrumbs>
       <PageHeader
         title={t(partsRequest ? 'transfers.newPartsRequest' : 'transfers.new')}
         subtitle={t(partsRequest ? 'transfers.form.partsRequestHint' : 'transfers.form.hint')}
       />
       <form onSubmit={submit} noValidate data-testid="transfer-form">
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
-              <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-                <Grid gap="sm">
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <WarehouseSelect
-                      label={t('transfers.fields.from')}
-                      placeholder={t('transfers.form.chooseWarehouse')}
-                      required
-                      warehouses={sources}
-                      value={form.values.from_warehouse_id}
-                      onChange={(value) => {
-                        form.setFieldValue('from_warehouse_id', value);
-                        form.clearFieldError('from_warehouse_id');
-                      }}
-                      error={error('from_warehouse_id')}
-                      data-testid="transfer-from"
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <WarehouseSelect
-                      label={t('transfers.fields.to')}
-                      placeholder={t('transfers.form.chooseWarehouse')}
-                      required
-                      disabled={partsRequest}
-                      warehouses={destinations}
-                      value={form.values.to_warehouse_id}
-                      onChange={(value) => {
-                        form.setFieldValue('to_warehouse_id', value);
-                        form.clearFieldError('to_warehouse_id');
-                      }}
-                      error={error('to_warehouse_id') ?? (partsRequest && warehouses.isSuccess && !ownVan ? t('transfers.form.noVan') : undefined)}
-                      data-testid="transfer-to"
-                    />
-                  </Grid.Col>
-                </Grid>
-              </Paper>
-
-              <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-                <Group justify="space-between" mb="sm">
-                  <Title order={3} fz="md">
-                    {t('transfers.fields.lines')}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {t('transfers.form.lineCount', { count: form.values.lines.length })}
-                  </Text>
-                </Group>
-                <Stack gap="sm">
-                  {form.values.lines.map((line, index) => (
-                    <TransferLineFields
-                      key={line.key}
-                      index={index}
-                      fromWarehouseId={form.values.from_warehouse_id}
-                      itemId={line.item_id}
-                      quantity={line.quantity}
-                      knownItem={line.item_id ? items.get(line.item_id) : undefined}
-                      takenItemIds={taken}
-                      itemError={error(`lines.${index}.item_id`)}
-                      quantityError={error(`lines.${index}.quantity`)}
-                      canRemove={form.values.lines.length > 1}
-                      onItemChange={(item) => {
-                        if (item) setItems((known) => new Map(known).set(item.id, item));
-                        form.setFieldValue(`lines.${index}.item_id`, item?.id ?? null);
-                        form.clearFieldError(`lines.${index}.item_id`);
-                      }}
-                      onQuantityChange={(value) => {
-                        form.setFieldValue(`lines.${index}.quantity`, value);
-                        form.clearFieldError(`lines.${index}.quantity`);
-                      }}
-                      onRemove={() => {
-                        form.removeListItem('lines', index);
-                        form.clearErrors();
-                      }}
-                    />
-                  ))}
-                  {error('lines') && (
-                    <Text c="red" size="sm">
-                      {error('lines')}
-                    </Text>
-                  )}
-                  <Group>
-                    <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.insertListItem('lines', newLine())} data-testid="transfer-add-line">
-                      {t('transfers.form.addLine')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </Paper>
-
-              <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-                <Textarea
-                  label={t('transfers.fields.notes')}
-                  dir="auto"
-                  autosize
-                  minRows={3}
-                  maxRows={8}
-                  maxLength={2000}
-                  data-testid="transfer-notes"
-                  {...form.getInputProps('notes')}
-                  error={error('notes')}
-                />
-              </Paper>
-            </Stack>
-          </Grid.Col>
-
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md" pos="sticky" top={80}>
+        <FormPageLayout
+          aside={
+            <>
               {shortages && (
-                <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('transfers.insufficient.title')} data-testid="transfer-shortage">
+                <SubmitFailedAlert title={t('transfers.insufficient.title')} testId="transfer-shortage">
                   <List size="sm">
                     {shortages.map((short, index) => (
                       <List.Item key={`${short.item_id ?? short.item_code ?? ''}-${index}`}>
@@ -220,39 +111,88 @@ export function NewTransferPage() {
                       </List.Item>
                     ))}
                   </List>
-                </Alert>
+                </SubmitFailedAlert>
               )}
               {Boolean(failure) && !shortages && (
-                <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('transfers.createFailed')} data-testid="transfer-form-error">
+                <SubmitFailedAlert title={t('transfers.createFailed')} testId="transfer-form-error">
                   {describeError(t, failure)}
-                </Alert>
+                </SubmitFailedAlert>
               )}
-              <Paper withBorder p="md">
+              <SubmitPanel
+                cancelTo={paths.transfers}
+                submitLabel={t('transfers.form.submit')}
+                submitting={create.isPending}
+                submitIcon={<IconSend size={16} className="mirror-in-rtl" />}
+                submitTestId="transfer-submit"
+              >
                 <Text size="sm" c="dimmed" mb="md">
                   {t('transfers.form.approvalNote')}
                 </Text>
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" component={Link} to={paths.transfers}>
-                    {t('common.cancel')}
-                  </Button>
-                  <Button
-                    type="submit"
-                    loading={create.isPending}
-                    leftSection={<IconSend size={16} className="mirror-in-rtl" />}
-                    data-testid="transfer-submit"
-                  >
-                    {t('transfers.form.submit')}
-                  </Button>
-                </Group>
-              </Paper>
+              </SubmitPanel>
               {partsRequest && ownVan && (
                 <Text size="xs" c="dimmed">
                   {t('transfers.form.yourVan')} <Ltr>{ownVan.code}</Ltr>
                 </Text>
               )}
-            </Stack>
-          </Grid.Col>
-        </Grid>
+            </>
+          }
+        >
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <WarehouseSelect
+                  label={t('transfers.fields.from')}
+                  placeholder={t('transfers.form.chooseWarehouse')}
+                  required
+                  warehouses={sources}
+                  value={form.values.from_warehouse_id}
+                  onChange={(value) => form.setFieldValue('from_warehouse_id', value)}
+                  error={error('from_warehouse_id')}
+                  data-testid="transfer-from"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <WarehouseSelect
+                  label={t('transfers.fields.to')}
+                  placeholder={t('transfers.form.chooseWarehouse')}
+                  required
+                  disabled={partsRequest}
+                  warehouses={destinations}
+                  value={form.values.to_warehouse_id}
+                  onChange={(value) => form.setFieldValue('to_warehouse_id', value)}
+                  error={error('to_warehouse_id') ?? (partsRequest && warehouses.isSuccess && !ownVan ? t('transfers.form.noVan') : undefined)}
+                  data-testid="transfer-to"
+                />
+              </Grid.Col>
+            </Grid>
+          </Paper>
+
+          <FormLinesPanel
+            title={t('transfers.fields.lines')}
+            count={t('transfers.form.lineCount', { count: form.values.lines.length })}
+            error={error('lines')}
+            addLabel={t('transfers.form.addLine')}
+            onAdd={() => form.insertListItem('lines', newLine())}
+            addTestId="transfer-add-line"
+          >
+            {form.values.lines.map((line, index) => (
+              <TransferLineFields
+                key={line.key}
+                {...documentLineProps(form, error, index)}
+                fromWarehouseId={form.values.from_warehouse_id}
+                itemId={line.item_id}
+                knownItem={line.item_id ? items.get(line.item_id) : undefined}
+                takenItemIds={taken}
+                onItemChange={(item) => {
+                  if (item) setItems((known) => new Map(known).set(item.id, item));
+                  form.setFieldValue(`lines.${index}.item_id`, item?.id ?? null);
+                }}
+              />
+            ))}
+          </FormLinesPanel>
+
+          <FormNotesPanel label={t('transfers.fields.notes')} minRows={3} testId="transfer-notes" {...form.getInputProps('notes')} error={error('notes')} />
+        </FormPageLayout>
       </form>
     </>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { TTransfer } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
-import { PageLoader } from '../../../components/page-loader';
-import { isRecordMissing, RecordNotFound } from '../../../components/record-not-found';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
+import { RecordQueryFallback } from '../../../components/record-not-found';
 import { isApiError } from '../../../lib/api-client';
 import { useNumberFormat } from '../../../lib/decimal';
 import { describeError } from '../../../lib/errors';
@@ -81,25 +81,21 @@ export function TransferDetailPage() {
   const [refusal, setRefusal] = useState<unknown>(null);
   useTransfersLive();
 
-  if (transfer.isPending) return <PageLoader />;
-  if (transfer.isError) {
-    if (isRecordMissing(transfer.error)) {
-      return <RecordNotFound title={t('transfers.notFound')} body={t('transfers.notFoundBody')} backTo={paths.transfers} backLabel={t('transfers.backToList')} testId="transfer-not-found" />;
-    }
-    return <Alert color="red">{describeError(t, transfer.error)}</Alert>;
+  if (!transfer.isSuccess) {
+    return (
+      <RecordQueryFallback
+        query={transfer}
+        notFound={{ title: t('transfers.notFound'), body: t('transfers.notFoundBody'), backTo: paths.transfers, backLabel: t('transfers.backToList'), testId: 'transfer-not-found' }}
+      />
+    );
   }
   const data = transfer.data;
 
   return (
     <>
-      <Breadcrumbs mb="xs" separator="›" separatorMargin={6}>
-        <Anchor component={Link} to={paths.transfers} size="sm">
-          {t('transfers.title')}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          <Ltr>{data.number}</Ltr>
-        </Text>
-      </Breadcrumbs>
+      <PageBreadcrumbs parentTo={paths.transfers} parentLabel={t('transfers.title')}>
+        <Ltr>{data.number}</Ltr>
+      </PageBreadcrumbs>
 
       <Group justify="space-between" align="flex-start" mb="lg" gap="md">
         <Stack gap={6}>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Alert, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Ltr } from '../../../components/ltr';
 import { PageLoader } from '../../../components/page-loader';
+import { DocumentNotes, DocumentSignatures } from '../../../components/print-document';
+import { PrintButton, PrintSheetPage } from '../../../components/print-sheet';
 import { useNumberFormat } from '../../../lib/decimal';
 import { describeError } from '../../../lib/errors';
 import { usePublicSettings } from '../../../lib/public-settings';
@@ -32,26 +33,23 @@ export function TransferPrintPage() {
   if (transfer.isPending) return <PageLoader fullScreen />;
   if (transfer.isError) return <Alert color="red" m="md">{describeError(t, transfer.error)}</Alert>;
   const data = transfer.data;
-  const signatures = [
-    { key: 'issued', name: data.decided_by?.name ?? data.requested_by.name },
-    { key: 'delivered', name: '' },
-    { key: 'received', name: data.received_by?.name ?? '' },
+  const signers = [
+    { key: 'issued', title: t('transfers.document.issuedBy'), name: data.decided_by?.name ?? data.requested_by.name },
+    { key: 'delivered', title: t('transfers.document.deliveredBy'), name: '' },
+    { key: 'received', title: t('transfers.document.receivedBy'), name: data.received_by?.name ?? '' },
   ];
 
   return (
-    <div className={sheet.page}>
-      <Group justify="space-between" className={sheet.toolbar} gap="sm">
-        <Button variant="subtle" component={Link} to={paths.transfer(data.id)} leftSection={<IconArrowLeft size={16} className="mirror-in-rtl" />}>
-          {t('transfers.document.back')}
-        </Button>
+    <PrintSheetPage
+      backTo={paths.transfer(data.id)}
+      backLabel={t('transfers.document.back')}
+      actions={
         <Group gap="xs">
-          <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="transfer-print">
-            {t('transfers.document.print')}
-          </Button>
+          <PrintButton label={t('transfers.document.print')} testId="transfer-print" />
           <DocumentButtons transfer={data} withPrintLink={false} />
         </Group>
-      </Group>
-
+      }
+    >
       <article className={`${sheet.sheet} ${classes.sheet}`} dir={i18n.dir()} lang={i18n.resolvedLanguage} data-testid="delivery-note">
         <header className={classes.head}>
           <div>
@@ -118,32 +116,19 @@ export function TransferPrintPage() {
           </tbody>
         </table>
 
-        {data.notes && (
-          <section>
-            <div className={classes.label}>{t('transfers.fields.notes')}</div>
-            <div className={classes.notes} dir="auto">
-              {data.notes}
-            </div>
-          </section>
-        )}
+        <DocumentNotes label={t('transfers.fields.notes')} notes={data.notes} />
 
-        <section className={classes.signatures}>
-          {signatures.map((signature) => (
-            <div className={classes.signature} key={signature.key} data-testid={`signature-${signature.key}`}>
-              <strong>{t(`transfers.document.${signature.key}By`)}</strong>
-              <div className={classes.line}>
-                {t('transfers.document.name')}: <span dir="auto">&nbsp;{signature.name}</span>
-              </div>
-              <div className={classes.line}>{t('transfers.document.signature')}:</div>
-              <div className={classes.line}>{t('transfers.document.date')}:</div>
-            </div>
-          ))}
-        </section>
+        <DocumentSignatures
+          signers={signers}
+          nameLabel={t('transfers.document.name')}
+          signatureLabel={t('transfers.document.signature')}
+          dateLabel={t('transfers.document.date')}
+        />
         <footer className={classes.footer}>
           {t('transfers.document.footer', { number: data.number })}
         </footer>
       </article>
-    </div>
+    </PrintSheetPage>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX_LENGTH, LANGUAGES, ROLES, ZAdminCreateUserRequest, ZAdminUpdateUserRequest, type Language, type Role, type TAdminCreateUserRequest, type TAdminUpdateUserRequest, type TAdminUser } from '@portal/shared';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-client';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
@@ -117,19 +118,8 @@ export function UserForm({
             <Text size="sm">{t(form.values.role === 'technician' ? 'users.welcomeNoteTechnician' : 'users.welcomeNote')}</Text>
           </Alert>
         )}
-        {typeof form.errors.form === 'string' && (
-          <Text c="red" size="sm" role="alert">
-            {form.errors.form}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting} data-testid="user-form-submit">
-            {user ? t('common.saveChanges') : t('users.create')}
-          </Button>
-        </Group>
+        <FormError error={form.errors.form} />
+        <FormActions onCancel={onCancel} submitLabel={user ? t('common.saveChanges') : t('users.create')} submitting={submitting} submitTestId="user-form-submit" />
       </Stack>
     </form>
   );

@@ -1,18 +1,20 @@
 import 'mantine-datatable/styles.layer.css';
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Button, Menu, Modal, Select, Stack, Text, useDirection, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Menu, Modal, Select, Stack, Text, useDirection, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconDots, IconEdit, IconKey, IconPlus, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, ROLES, type Role, type TAdminUser } from '@portal/shared';
+import { AccountActiveMenuItem, useAccountActiveToggle } from '../../../components/active-toggle';
 import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
-import { OpenWorkList, openWorkOf } from '../../../components/open-work-list';
 import { PageHeader } from '../../../components/page-header';
+import { RecordFormModal } from '../../../components/record-form-modal';
+import { RowActionsMenu } from '../../../components/row-actions-menu';
 import { apiFetch } from '../../../lib/api-client';
 import { useDateFormat } from '../../../lib/date-format';
 import { describeError } from '../../../lib/errors';
@@ -60,8 +62,6 @@ export function UsersPage() {
   const create = useCreateUser();
   const update = useUpdateUser();
   const reset = useResetUserPassword();
-  // The refusal's list has links: shown in a modal of the page (inside the router), not a modals.open one.
-  const [busy, setBusy] = useState<{ name: string; work: NonNullable<ReturnType<typeof openWorkOf>> } | null>(null);
   const [editing, setEditing] = useState<TAdminUser | 'new' | null>(null);
   const [resetting, setResetting] = useState<TAdminUser | null>(null);
   const [params, setParams] = useSearchParams();
@@ -81,25 +81,7 @@ export function UsersPage() {
     );
   }, [linked.data, setParams]);
 
-  const toggle = (u: TAdminUser) =>
-    modals.openConfirmModal({
-      title: u.active ? t('users.deactivateTitle') : t('users.reactivateTitle'),
-      children: <Text size="sm">{u.active ? t('users.deactivateBody', { name: u.name }) : t('users.reactivateBody', { name: u.name })}</Text>,
-      labels: { confirm: u.active ? t('users.deactivate') : t('users.reactivate'), cancel: t('common.cancel') },
-      confirmProps: { color: u.active ? 'red' : 'teal', 'data-testid': 'confirm-toggle-user' } as never,
-      onConfirm: () =>
-        update.mutate(
-          { id: u.id, body: { active: !u.active } },
-          {
-            onSuccess: () => toastSuccess(u.active ? 'users.deactivated' : 'users.reactivated', undefined, { name: u.name }),
-            onError: (error) => {
-              const work = openWorkOf(error);
-              if (work) setBusy({ name: u.name, work });
-              else toastError('users.saveFailed', describeError(t, error));
-            },
-          },
-        ),
-    });
+  const { toggle, refusalModal } = useAccountActiveToggle('users', update.mutate, 'confirm-toggle-user');
 
   const confirmReset = (u: TAdminUser, password: string) =>
     modals.openConfirmModal({
@@ -215,62 +197,48 @@ export function UsersPage() {
                 textAlign: end,
                 width: 56,
                 render: (u) => (
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={t('users.actionsFor', { name: u.name })} data-testid="user-actions">
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing(u)} data-testid="user-edit">
-                        {t('users.edit')}
-                      </Menu.Item>
-                      <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setResetting(u)} data-testid="user-reset-password">
-                        {t('users.resetPassword')}
-                      </Menu.Item>
-                      <Menu.Divider />
-                      <Menu.Item
-                        color={u.active ? 'red' : 'teal'}
-                        leftSection={u.active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
-                        onClick={() => toggle(u)}
-                        data-testid="user-toggle-active"
-                      >
-                        {u.active ? t('users.deactivate') : t('users.reactivate')}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowActionsMenu label={t('users.actionsFor', { name: u.name })} testId="user-actions">
+                    <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing(u)} data-testid="user-edit">
+                      {t('users.edit')}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setResetting(u)} data-testid="user-reset-password">
+                      {t('users.resetPassword')}
+                    </Menu.Item>
+                    <Menu.Divider />
+                    <AccountActiveMenuItem active={u.active} onClick={() => toggle(u)} testId="user-toggle-active">
+                      {u.active ? t('users.deactivate') : t('users.reactivate')}
+                    </AccountActiveMenuItem>
+                  </RowActionsMenu>
                 ),
               },
             ]}
           />
         )}
       </UrlListBody>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('users.new') : t('users.editTitle')} size="lg" fullScreen={!!phone}>
-        {editing !== null && (
+      <RecordFormModal editing={editing} onClose={() => setEditing(null)} title={editing === 'new' ? t('users.new') : t('users.editTitle')}>
+        {(user) => (
           <UserForm
-            user={editing === 'new' ? null : editing}
+            user={user}
             submitting={create.isPending || update.isPending}
             onCancel={() => setEditing(null)}
             onCreate={async (body) => {
-              const user = await create.mutateAsync(body);
-              toastSuccess('users.created', 'users.createdBody', { name: user.name, email: user.email });
+              const created = await create.mutateAsync(body);
+              toastSuccess('users.created', 'users.createdBody', { name: created.name, email: created.email });
               setEditing(null);
             }}
             onUpdate={async (body) => {
-              if (editing === 'new') return;
-              await update.mutateAsync({ id: editing.id, body });
+              if (!user) return;
+              await update.mutateAsync({ id: user.id, body });
               toastSuccess('users.saved');
               setEditing(null);
             }}
           />
         )}
-      </Modal>
+      </RecordFormModal>
       <Modal opened={resetting !== null} onClose={() => setResetting(null)} title={t('users.resetPassword')} fullScreen={!!phone}>
         {resetting && <ResetPasswordForm user={resetting} onCancel={() => setResetting(null)} onSubmit={(password) => confirmReset(resetting, password)} />}
       </Modal>
-      <Modal opened={busy !== null} onClose={() => setBusy(null)} title={busy ? t('users.cannotDeactivate', { name: busy.name }) : ''} data-testid="open-work-modal">
-        {busy && <OpenWorkList work={busy.work} />}
-      </Modal>
+      {refusalModal}
     </>
   );
 }

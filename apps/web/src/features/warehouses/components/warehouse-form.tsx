@@ -1,10 +1,11 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WAREHOUSE_KINDS, ZCreateWarehouse, type TCreateWarehouse, type TWarehouse, type WarehouseKind } from '@portal/shared';
 import { isApiError } from '../../../lib/api-client';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { Ltr } from '../../../components/ltr';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
@@ -107,19 +108,8 @@ export function WarehouseForm({ warehouse, onSubmit, onCancel, submitting }: { w
           )}
         </SimpleGrid>
         <Textarea label={t('warehouses.fields.address')} dir="auto" autosize minRows={2} {...inputProps('address')} />
-        {typeof form.errors.form === 'string' && (
-          <Text c="red" size="sm" role="alert">
-            {form.errors.form}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {warehouse ? t('common.saveChanges') : t('warehouses.create')}
-          </Button>
-        </Group>
+        <FormError error={form.errors.form} />
+        <FormActions onCancel={onCancel} submitLabel={warehouse ? t('common.saveChanges') : t('warehouses.create')} submitting={submitting} />
       </Stack>
     </form>
   );

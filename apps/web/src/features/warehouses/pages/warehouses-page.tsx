@@ -1,23 +1,22 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Select, Stack, Text, Tooltip, useDirection } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { Badge, Button, Group, Select, Stack, Tooltip, useDirection } from '@mantine/core';
 import { IconBuildingWarehouse, IconEdit, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, WAREHOUSE_KINDS, type TWarehouseWithStock } from '@portal/shared';
+import { useActiveToggle } from '../../../components/active-toggle';
 import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
 import { PageHeader } from '../../../components/page-header';
+import { RecordFormModal } from '../../../components/record-form-modal';
 import { useNumberFormat } from '../../../lib/decimal';
-import { describeError } from '../../../lib/errors';
 import { useListState } from '../../../lib/list-state';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session-store';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { useWarehouses } from '../api/get-warehouses';
 import { useSaveWarehouse } from '../api/save-warehouse';
 import { WarehouseForm } from '../components/warehouse-form';
@@ -32,7 +31,6 @@ export function WarehousesPage() {
   const user = useCurrentUser();
   const canManage = can(user.role, 'manage:warehouse:any');
   const fmt = useNumberFormat();
-  const phone = useMediaQuery('(max-width: 36em)');
   const { dir } = useDirection();
   const end = dir === 'rtl' ? ('left' as const) : ('right' as const);
   useRealtimeSubscription('stock', noop);
@@ -42,17 +40,7 @@ export function WarehousesPage() {
   const [editing, setEditing] = useState<TWarehouseWithStock | 'new' | null>(null);
   const sortStatus: DataTableSortStatus<TWarehouseWithStock> = { columnAccessor: list.sort ?? 'code', direction: list.order };
 
-  const toggle = (w: TWarehouseWithStock) =>
-    modals.openConfirmModal({
-      title: w.active ? t('warehouses.deactivate') : t('warehouses.reactivate'),
-      children: <Text size="sm">{w.active ? t('warehouses.deactivateBody', { name: w.name }) : t('warehouses.reactivateBody', { name: w.name })}</Text>,
-      labels: { confirm: w.active ? t('warehouses.deactivate') : t('warehouses.reactivate'), cancel: t('common.cancel') },
-      onConfirm: () =>
-        save.mutate(
-          { id: w.id, body: { active: !w.active } },
-          { onSuccess: () => toastSuccess('warehouses.saved'), onError: (error) => toastError('warehouses.saveFailed', describeError(t, error)) },
-        ),
-    });
+  const toggle = useActiveToggle('warehouses', save.mutate);
 
   return (
     <>
@@ -125,20 +113,20 @@ export function WarehousesPage() {
           />
         )}
       </UrlListBody>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('warehouses.new') : t('warehouses.edit')} size="lg" fullScreen={!!phone}>
-        {editing !== null && (
+      <RecordFormModal editing={editing} onClose={() => setEditing(null)} title={editing === 'new' ? t('warehouses.new') : t('warehouses.edit')}>
+        {(warehouse) => (
           <WarehouseForm
-            warehouse={editing === 'new' ? null : editing}
+            warehouse={warehouse}
             submitting={save.isPending}
             onCancel={() => setEditing(null)}
             onSubmit={async (body) => {
-              await save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, body });
+              await save.mutateAsync({ id: warehouse?.id, body });
               toastSuccess('warehouses.saved');
               setEditing(null);
             }}
           />
         )}
-      </Modal>
+      </RecordFormModal>
     </>
   );
 }

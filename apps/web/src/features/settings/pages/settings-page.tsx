@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
-import { PageLoader } from '../../components/page-loader';
-import { describeError } from '../../lib/errors';
-import { useAdminSettings } from './api/get-settings';
-import { SettingsForm } from './components/settings-form';
-import { SettingsTools } from './components/settings-tools';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { describeError } from '../../../lib/errors';
+import { useAdminSettings } from '../api/get-settings';
+import { SettingsForm } from '../components/settings-form';
+import { SettingsTools } from '../components/settings-tools';
 
 /** Company, booking, SLA targets, service and fault types, inventory; then the other settings screens. */
 export function SettingsPage() {
