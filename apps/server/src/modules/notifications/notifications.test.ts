@@ -228,23 +228,3 @@ describe('realtime delivery', () => {
     await socket.waitFor((f) => f.type === 'event' && f.event === 'notification.created', 1000);
   });
 });
-
-describe('user lookup (pickers)', () => {
-  const lookup = (query: string, token = admin.access_token) => server.call('GET', `/api/admin/users/lookup?${query}`, { token });
-
-  it('finds users by name or email, narrowed to one role and to active users unless asked', async () => {
-    const tech = await createUser(server, { role: 'technician', name: 'Lookup Zephyr Tech' });
-    const customer = await createUser(server, { role: 'customer', name: 'Lookup Zephyr Customer' });
-    const gone = await createUser(server, { role: 'technician', name: 'Lookup Zephyr Gone' });
-    await server.ctx.db.update(users).set({ active: false }).where(eq(users.id, gone.user.id));
-
-    const all = (await lookup('q=zephyr')).json().items.map((u: { id: string }) => u.id);
-    expect(all).toEqual(expect.arrayContaining([tech.user.id, customer.user.id]));
-    expect(all).not.toContain(gone.user.id);
-    const techs = (await lookup('q=zephyr&role=technician')).json().items.map((u: { id: string }) => u.id);
-    expect(techs).toEqual([tech.user.id]);
-    const everyTech = (await lookup('q=zephyr&role=technician&active=all')).json().items.map((u: { id: string }) => u.id);
-    expect(everyTech.sort()).toEqual([tech.user.id, gone.user.id].sort());
-    expect((await lookup('role=wizard')).statusCode).toBe(400);
-  });
-});
