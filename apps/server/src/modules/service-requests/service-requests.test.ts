@@ -18,6 +18,8 @@ import {
 import { attachments, auditLog, counters, customers, notifications, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
 import { caller, outbox, person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { rowsOf } from '../../db/rows.js';
+import arMessages from '@portal/shared/locales/ar.json' with { type: 'json' };
+import enMessages from '@portal/shared/locales/en.json' with { type: 'json' };
 import { applyRequestAction, createServiceRequest, giveFeedback } from './index.js';
 import { isoOfUtcText, listRequests, listStatement, type ListQueryInput } from './list-query.js';
 
@@ -784,9 +786,13 @@ describe('request lists', () => {
     const numbers = made.filter((_, i) => i % 6 === 4).map((r) => r.number).sort();
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(numbers);
     expect(lines[1]).toContain('مكتمل');
+    // Status and place named exactly as the screen names them (the one pair of locale files).
+    expect(lines[1]).toContain(`,${arMessages.serviceRequests.status.completed},`);
+    expect(lines[1]).toContain(`,${arMessages.serviceRequests.location.office},`);
     const en = await call(people.admin, 'GET', `/api/service-requests/export?customer_id=${cust.id}&lang=en&q=lst-1`);
     const enLines = en.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(enLines[0]).toMatch(/^Number,Request date,Status,Priority/);
+    expect(enLines[1]).toContain(`,${enMessages.serviceRequests.location.office},`);
     expect(enLines).toHaveLength(1 + made.filter((_, i) => `lst-${i}`.startsWith('lst-1')).length);
     for (const who of [cust, techL]) expect((await call(who, 'GET', '/api/service-requests/export')).statusCode).toBe(403);
   });
