@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeParts } from './locale-parts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -54,7 +55,7 @@ const VENDOR_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), localeParts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -21,6 +21,8 @@ describe.skipIf(skipE2e())('admin dashboard and analytics', () => {
     await page.getByTestId('admin-dashboard').waitFor();
     await expect.poll(() => page.getByTestId('figure-pending-value').textContent()).toBe(String(figures.open_by_status.pending));
     expect(await page.getByTestId('figure-unassigned-value').textContent()).toBe(String(figures.unassigned));
+    // The chart's code loads when the reader reaches it (components/when-visible.tsx).
+    await page.getByTestId('admin-trend').scrollIntoViewIfNeeded();
     await page.getByTestId('admin-trend').locator('svg.recharts-surface').first().waitFor();
     await page.getByTestId('figure-pending').click();
     await expect.poll(() => page.url()).toContain('/dashboard/admin/service-requests?status=pending');

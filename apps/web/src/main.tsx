@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './app/styles/fonts.css';
 import './app/styles/mantine-public';
 import './app/global.css';
-import { currentLanguage, i18n } from './lib/i18n';
+import { currentLanguage, i18n, loadSignedInMessages } from './lib/i18n';
 import { getSession, onAuthStateChange } from './lib/session-store';
 import { loadFullStyles } from './app/styles/load-full-styles';
 import { preloadFonts } from './app/styles/preload-fonts';
@@ -11,11 +11,16 @@ import { App } from './app/app';
 
 preloadFonts(currentLanguage(i18n));
 
-// A signed-in visitor needs every component's styles: fetch them beside the first screen's code
-// rather than after it (the shell also waits for them, see router.tsx).
-if (getSession()) void loadFullStyles();
+// A signed-in visitor needs every component's styles and the signed-in screens' messages: fetch
+// them beside the first screen's code rather than after it (the shell and RequireAuth also wait
+// for them, see router.tsx and guards.tsx).
+function prepareSignedIn(): void {
+  void loadFullStyles();
+  void loadSignedInMessages(i18n);
+}
+if (getSession()) prepareSignedIn();
 onAuthStateChange((_event, session) => {
-  if (session) void loadFullStyles();
+  if (session) prepareSignedIn();
 });
 
 const root = document.getElementById('root');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZMobile } from './auth.js';
 import { ZDay } from './dates.js';
-import { compareDecimal, ZDecimal, ZMoney, ZQuantity, ZWarehouseKind } from './inventory.js';
+import { compareDecimal } from './decimal.js';
+import { ZDecimal, ZMoney, ZQuantity, ZWarehouseKind } from './inventory.js';
 import { pageQueryFields, zPage, ZSortOrder } from './paging.js';
 import { optionalText, requiredText, ZId } from './text-input.js';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { compareDecimal, itemTotal } from './decimal.js';
 import {
-  compareDecimal,
-  itemTotal,
   stockStatus,
   ZCreateAdjustment,
   ZCreateItem,

@@ -6,7 +6,7 @@
  *   { type: 'join', topic, ref }          subscribe to a topic (see TOPICS)
  *   { type: 'leave', topic, ref }
  *   { type: 'heartbeat', ref }            every 30 s
- *   (ZRealtimeClientFrame below; anything else — bad JSON, another shape, a binary frame —
+ *   (ZRealtimeClientFrame in realtime-frames.ts; anything else — bad JSON, another shape, a binary frame —
  *   is answered with a reply of status 'error', code 'validation_failed')
  * Server → client
  *   { type: 'reply', ref, status: 'ok' | 'error', code?, message? }   answers each frame with a ref
@@ -17,8 +17,6 @@
  * Events carry ids, never rows: a client refetches what it shows (and the server's REST
  * reads apply every permission rule again).
  */
-import { z } from 'zod';
-
 export const REALTIME_PATH = '/api/realtime';
 
 /** Topics a client may join; the server filters each event by the same rules as reads. */
@@ -31,25 +29,6 @@ export type Topic = (typeof TOPICS)[number];
 export const REALTIME_TOKEN_MAX_LENGTH = 4096;
 /** A ref is the client's own short label for matching a reply to its frame. */
 export const REALTIME_REF_MAX_LENGTH = 64;
-
-const ZRef = z.string().max(REALTIME_REF_MAX_LENGTH).optional();
-const ZTopic = z.enum(TOPICS);
-
-/**
- * Every frame a client may send. The server checks each one against this before acting on it
- * and answers anything else with a `validation_failed` reply — except a join or leave naming a
- * topic that does not exist, which gets `not_found` (docs/realtime.md).
- */
-export const ZRealtimeClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().max(REALTIME_TOKEN_MAX_LENGTH), ref: ZRef }),
-  z.object({ type: z.literal('heartbeat'), ref: ZRef }),
-  z.object({ type: z.literal('join'), topic: ZTopic, ref: ZRef }),
-  z.object({ type: z.literal('leave'), topic: ZTopic, ref: ZRef }),
-]);
-/** A frame the server accepts: `ref` may be left out (its reply then carries `ref: ''`). */
-export type TRealtimeClientFrame = z.infer<typeof ZRealtimeClientFrame>;
-/** A frame the web client sends: always with a ref, to match the reply. */
-export type RealtimeClientFrame = TRealtimeClientFrame & { ref: string };
 
 export interface RealtimeEvent {
   type: 'event';

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from './roles.js';
-import {
-  TRANSFER_STATUSES,
-  ZCreateTransferRequest,
-  ZRejectTransferRequest,
-  ZTransferQuantity,
-  transferActions,
-  transferRefusal,
-  type TransferAction,
-  type TransferStatus,
-} from './transfers.js';
+import { ZCreateTransferRequest, ZRejectTransferRequest, ZTransferQuantity } from './transfers.js';
+import { TRANSFER_STATUSES, transferActions, transferRefusal, type TransferAction, type TransferStatus } from './transfer-states.js';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';

@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isRole } from '@portal/shared';
 import { PageLoader } from '../components/page-loader';
@@ -8,6 +9,7 @@ import { toastError } from '../lib/toast';
 import { NotAllowedPage } from '../features/errors';
 import { signOut } from '../features/auth';
 import { paths } from '../lib/paths';
+import { hasSignedInMessages, loadSignedInMessages } from '../lib/i18n';
 
 /** Only same-site paths: `/x`, never `//host` or `/\host`. */
 export function safeRedirect(value: string | null): string {
@@ -26,10 +28,27 @@ function UnknownRole() {
   return <PageLoader fullScreen />;
 }
 
+/** True once the signed-in screens' messages of the current language are here (lib/i18n.ts). */
+function useSignedInMessages(wanted: boolean): boolean {
+  const { i18n, ready: languageReady } = useTranslation();
+  const [, setLoaded] = useState(0);
+  const ready = languageReady && hasSignedInMessages(i18n);
+  useEffect(() => {
+    if (!wanted || ready) return;
+    let live = true;
+    void loadSignedInMessages(i18n).finally(() => live && setLoaded((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [wanted, ready, i18n]);
+  return ready;
+}
+
 /** Signed-in pages: others go to /login and come back here after signing in. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
+  const messagesReady = useSignedInMessages(Boolean(session));
   if (!session) {
     const asked = `${location.pathname}${location.search}`;
     const target =
@@ -39,6 +58,7 @@ export function RequireAuth() {
   // A recovery session may only set a new password.
   if (session.recovery) return <Navigate to={paths.resetPassword} replace />;
   if (!isRole(session.user.role)) return <UnknownRole />;
+  if (!messagesReady) return <PageLoader fullScreen />;
   return <Outlet />;
 }
 

@@ -7,14 +7,57 @@ import 'dayjs/locale/ar';
 import 'dayjs/locale/en';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
 
+type MessagePart = { default: Record<string, unknown> };
+
 /**
- * Each language's messages are a chunk of their own, fetched when that language is first used:
- * a page in Arabic never downloads the English messages (issue #26), and switching language
- * fetches the other before the page changes (i18next waits for the backend).
+ * Each language's messages are chunks of their own, fetched when that language is first used:
+ * a page in Arabic never downloads the English messages, and switching language fetches the
+ * other before the page changes (i18next waits for the backend). Each language comes in two
+ * parts (issue #26): what the screens before sign-in say (locale-parts.ts), and the rest, which
+ * loads once a session exists.
  */
-const messages = resourcesToBackend((language: string) =>
-  language === 'ar' ? import('@portal/shared/locales/ar.json') : import('@portal/shared/locales/en.json'),
-);
+const PARTS: Record<Language, { public: () => Promise<MessagePart>; signedIn: () => Promise<MessagePart> }> = {
+  ar: { public: () => import('virtual:messages/ar/public'), signedIn: () => import('virtual:messages/ar/signed-in') },
+  en: { public: () => import('virtual:messages/en/public'), signedIn: () => import('virtual:messages/en/signed-in') },
+};
+
+/** The instances that load the signed-in part too, on every language they load from now on. */
+const signedInInstances = new WeakSet<I18n>();
+
+function messagesBackend(instance: I18n) {
+  return resourcesToBackend(async (language: string) => {
+    const parts = PARTS[toSupportedLanguage(language) ?? DEFAULT_LANGUAGE];
+    const loaded = await Promise.all([parts.public(), ...(signedInInstances.has(instance) ? [parts.signedIn()] : [])]);
+    return Object.assign({}, ...loaded.map((part) => part.default)) as Record<string, unknown>;
+  });
+}
+
+/** Whether the signed-in screens' messages of the current language are here. */
+export function hasSignedInMessages(instance: I18n): boolean {
+  // `nav` is in the signed-in part only (locale-parts.ts).
+  return instance.exists('nav.dashboard', { lng: currentLanguage(instance) });
+}
+
+/**
+ * Loads the signed-in screens' messages of the current language (and of every language loaded
+ * from now on). Called when a session exists; the signed-in routes wait for it (guards.tsx).
+ */
+export async function loadSignedInMessages(instance: I18n): Promise<void> {
+  if (!signedInInstances.has(instance)) {
+    signedInInstances.add(instance);
+    // Another language loaded before sign-in holds only its public part: drop it, so that
+    // switching to it loads both parts before the page changes.
+    for (const other of LANGUAGES) {
+      if (other !== currentLanguage(instance) && !instance.exists('nav.dashboard', { lng: other })) {
+        instance.removeResourceBundle(other, 'translation');
+      }
+    }
+  }
+  const language = currentLanguage(instance);
+  if (hasSignedInMessages(instance)) return;
+  const part = await PARTS[language].signedIn();
+  instance.addResourceBundle(language, 'translation', part.default, true, false);
+}
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
@@ -65,7 +108,7 @@ export function createI18n(
   const detector = new LanguageDetector();
   detector.addDetector(defaultLanguageDetector);
   instance.use(detector);
-  instance.use(messages);
+  instance.use(messagesBackend(instance));
   if (options.react) instance.use(initReactI18next);
   const ready = instance.init({
     supportedLngs: [...LANGUAGES],

@@ -1,5 +1,5 @@
 import { WEEKDAYS, ZWeeklyHours, type TWeeklyHours, type Weekday } from '@portal/shared';
-import { zodFieldErrors } from './form';
+import { zodFieldErrors } from './form-validation';
 
 /** What the editor holds per day: working or not, and the times typed (kept while a day is off). */
 export interface DayDraft {

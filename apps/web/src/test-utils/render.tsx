@@ -4,7 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { i18n } from '../lib/i18n';
+import type { i18n as I18n } from 'i18next';
+import { i18n as appI18n } from '../lib/i18n';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,7 +23,11 @@ function PathProbe() {
 }
 
 /** Renders `ui` as the app would: Mantine, i18n, a fresh query client and a memory router. */
-export async function renderWithApp(ui: ReactNode, options: { path?: string; language?: 'ar' | 'en' } = {}): Promise<Rendered> {
+export async function renderWithApp(
+  ui: ReactNode,
+  options: { path?: string; language?: 'ar' | 'en'; i18n?: I18n } = {},
+): Promise<Rendered> {
+  const i18n = options.i18n ?? appI18n;
   await i18n.changeLanguage(options.language ?? 'en');
   const container = document.createElement('div');
   document.body.append(container);

@@ -1,6 +1,6 @@
 let loading: Promise<unknown> | null = null;
 
-/** Loads Mantine's complete stylesheet once (see ./mantine-full.ts); later calls share the load. */
+/** Loads the signed-in app's Mantine styles once (see ./mantine-full.ts); later calls share the load. */
 export function loadFullStyles(): Promise<unknown> {
   loading ??= import('./mantine-full');
   return loading;

@@ -1,7 +1,7 @@
 import type { ServiceKind, TBookingRequest } from '@portal/shared';
 import { ZBookingRequest } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
-import { zodFieldErrors } from '../../lib/form';
+import { zodFieldErrors } from '../../lib/form-validation';
 import { emptyRequestDetails, requestDetailsErrors, requestDetailsInput, type RequestDetailsValues } from '../../lib/request-details-form';
 
 /** The booking's steps, in order; `address` is skipped unless the visit is at home. */

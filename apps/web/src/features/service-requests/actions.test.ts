@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_REQUEST_ACTION_BODIES, SERVICE_REQUEST_ACTIONS } from '@portal/shared';
-import { zodFieldErrors } from '../../lib/form';
+import { zodFieldErrors } from '../../lib/form-validation';
 import { ACTION_FIELDS, actionBody, actionKey } from './actions';
 
 const TECH = '11111111-1111-4111-8111-111111111111';

@@ -1,6 +1,6 @@
 import type { Priority, ServiceLocation, TCreateServiceRequest } from '@portal/shared';
 import { ZCreateServiceRequest } from '@portal/shared';
-import { zodFieldErrors } from '../../lib/form';
+import { zodFieldErrors } from '../../lib/form-validation';
 import { emptyRequestDetails, requestDetailsErrors, requestDetailsInput, type RequestDetailsValues } from '../../lib/request-details-form';
 
 export interface RequestFormValues extends RequestDetailsValues {

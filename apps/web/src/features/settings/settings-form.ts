@@ -1,7 +1,7 @@
 import { hashKey } from '@tanstack/react-query';
 import { PRIORITIES, ZSettingsValues, type CatalogInUseDetails, type Priority, type SettingsKey, type TAdminSettings, type TUpdateSettingsRequest } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
-import { zodFieldErrors } from '../../lib/form';
+import { zodFieldErrors } from '../../lib/form-validation';
 import { draftOf, hoursOf, type WeekDraft } from '../../lib/weekly-hours';
 
 /** A catalogue row as edited: `key` only keeps React's rows stable while they move; it is never sent. */

@@ -1,6 +1,6 @@
 import { ZCreateTransferRequest, type TCreateTransferRequest } from '@portal/shared';
 import { addLineErrors, toThousandths } from '../../lib/document-lines';
-import { zodFieldErrors } from '../../lib/form';
+import { zodFieldErrors } from '../../lib/form-validation';
 
 /** One line of the form: `key` keeps React's identity while lines come and go. */
 export interface TransferLineDraft {

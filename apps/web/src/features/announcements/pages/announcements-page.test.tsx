@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications as toasts } from '@mantine/notifications';
 import { ZAnnouncementRequest } from '@portal/shared';
-import { zodFieldErrors } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { clearSession, setSession } from '../../../lib/session-store';
 import { jsonResponse, makeSession } from '../../../test-utils/session-factory';
 import { click, renderWithApp, settle, type Rendered } from '../../../test-utils/render';

@@ -22,7 +22,8 @@ import { NotificationTypeGlyph, NotificationTypeIcon } from '../../../components
 import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
 import { PageHeader } from '../../../components/page-header';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSendAnnouncement } from '../api/send-announcement';
 import { UserPicker } from '../../../components/user-picker';

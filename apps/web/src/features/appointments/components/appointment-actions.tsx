@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_ACTION_BODIES, type AppointmentAction, type TAppointment } from '@portal/shared';
 import { SlotPicker } from '../../../components/slot-picker';
 import { translateFieldError } from '../../../lib/errors';
-import { zodFieldErrors } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { toastSuccess } from '../../../lib/toast';
 import { dayInZone } from '../../../lib/zoned-time';
 import { useRescheduleAvailability } from '../api/get-appointment';

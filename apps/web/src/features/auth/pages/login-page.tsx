@@ -4,10 +4,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ZPasswordGrant } from '@portal/shared';
 import { isApiError } from '../../../lib/api-client';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { isProfileNotFound, signInWithPassword } from '../api/sign-in';
@@ -22,7 +21,6 @@ export function LoginPage() {
   const { data: settings } = usePublicSettings();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: (values) => zodFieldErrors(ZPasswordGrant, values),
   });
   const inputProps = useTranslatedInputProps(form);
   // Once the session is stored, the public-route guard moves on to ?redirect= or /.
@@ -40,6 +38,16 @@ export function LoginPage() {
     },
   });
   const failure = signIn.error;
+  // The checks (zod and the shared schema) load with the first submit, not with the page.
+  const submit = form.onSubmit((values) => {
+    import('../sign-in-check')
+      .then(({ signInFieldErrors }) => {
+        const errors = signInFieldErrors(values);
+        if (Object.keys(errors).length > 0) form.setErrors(errors);
+        else signIn.mutate(values);
+      })
+      .catch((error: unknown) => toastError('toast.signInFailed', describeError(t, error)));
+  });
 
   const signup = params.get('redirect') ? `${paths.signup}?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : paths.signup;
 
@@ -59,7 +67,7 @@ export function LoginPage() {
         ) : undefined
       }
     >
-      <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate data-testid="login-form">
+      <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="md">
           {failure && !isProfileNotFound(failure) && !serverFieldErrors(failure) && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="login-error">

@@ -1,5 +1,4 @@
-import '@mantine/charts/styles.layer.css';
-import { AreaChart } from '@mantine/charts';
+import { lazy } from 'react';
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   IconAlarm,
@@ -24,10 +23,12 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { formatDuration } from '../../../lib/format-duration';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useAdminDashboard } from './get-admin-dashboard';
-import { useChartAxes } from '../../../lib/chart-axes';
+import { WhenVisible } from '../../../components/when-visible';
 import { paths } from '../../../lib/paths';
 
 const noop = () => undefined;
+// The charting library is the heaviest code of the dashboard: it loads when the trend is reached.
+const AdminTrendChart = lazy(() => import('./admin-trend-chart'));
 const DESK = paths.requestDesk;
 
 /**
@@ -38,7 +39,6 @@ const DESK = paths.requestDesk;
  */
 export function AdminDashboard() {
   const { t, i18n } = useTranslation();
-  const axes = useChartAxes(40, { allowDecimals: false });
   const fmt = useNumberFormat();
   useRealtimeSubscription('service_requests', noop);
   useRealtimeSubscription('transfers', noop);
@@ -119,19 +119,9 @@ export function AdminDashboard() {
         <Title order={3} fz="md" mb="sm">
           {t('adminDashboard.trend')}
         </Title>
-        <AreaChart
-          h={240}
-          data={trend}
-          dataKey="day"
-          withLegend
-          curveType="linear"
-          series={[
-            { name: 'created', label: t('adminDashboard.created'), color: 'blue.6' },
-            { name: 'completed', label: t('adminDashboard.completed'), color: 'teal.6' },
-          ]}
-          // Right to left in Arabic: the latest day on the left, the value axis on the right.
-          {...axes}
-        />
+        <WhenVisible height={240}>
+          <AdminTrendChart trend={trend} />
+        </WhenVisible>
       </Paper>
     </Stack>
   );

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ZCreateSupplier, type TCreateSupplier, type TSupplier } from '@portal/shared';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { FormActions, FormError } from '../../../components/form-actions';
-import { toFormPaths, useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { toFormPaths, useTranslatedInputProps } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 
 interface Values {
   name: string;

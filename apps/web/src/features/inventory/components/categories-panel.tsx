@@ -9,7 +9,8 @@ import { ListEmpty, ListError, ListLoading } from '../../../components/list-stat
 import { Ltr } from '../../../components/ltr';
 import { isApiError } from '../../../lib/api-client';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { useCategories } from '../../../lib/inventory-lookups';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateItemCategory, useUpdateItemCategory } from '../api/item-categories';

@@ -6,7 +6,8 @@ import { FormActions, FormError } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-client';
 import { useNumberFormat } from '../../../lib/decimal';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { useCategoryOptions } from '../../../lib/inventory-lookups';
 import { useItemLabels } from '../../../lib/item-units';
 

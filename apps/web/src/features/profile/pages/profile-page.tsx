@@ -10,7 +10,8 @@ import { fetchCurrentUser, updateCurrentUser } from '../../../lib/current-user';
 import { SERVICE_OPTIONS_KEY } from '../../../lib/service-options';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { newPasswordErrors, useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
+import { newPasswordErrors, zodFieldErrors } from '../../../lib/form-validation';
 import { useCurrentUser } from '../../../lib/session-store';
 import { toastError, toastSuccess } from '../../../lib/toast';
 

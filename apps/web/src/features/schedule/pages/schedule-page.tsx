@@ -15,7 +15,7 @@ import { UserPicker } from '../../../components/user-picker';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor';
 import { apiFetch } from '../../../lib/api-client';
 import { describeError, translateFieldError } from '../../../lib/errors';
-import { zodFieldErrors } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useCurrentUser } from '../../../lib/session-store';
 import { toastSuccess } from '../../../lib/toast';

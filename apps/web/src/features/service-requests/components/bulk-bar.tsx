@@ -6,7 +6,7 @@ import { ZBulkRequest, type TBulkResult } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { ServiceRequestStatusBadge } from '../../../components/service-request-badges';
 import { describeError, translateFieldError } from '../../../lib/errors';
-import { zodFieldErrors } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { toastSuccess } from '../../../lib/toast';
 import { useBulkAction } from '../api/bulk';
 import { UserPicker } from '../../../components/user-picker';

@@ -4,7 +4,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZFeedbackRequest, type TServiceRequest } from '@portal/shared';
 import { describeError, translateFieldError } from '../../../lib/errors';
-import { zodFieldErrors } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { useDateFormat } from '../../../lib/date-format';
 import { toastSuccess } from '../../../lib/toast';
 import { useAttachmentUrl } from '../../../lib/attachment-url';

@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { SERVICE_REQUEST_ACTION_BODIES, type ServiceRequestAction, type TServiceRequest } from '@portal/shared';
 import { translateFieldError } from '../../../lib/errors';
-import { zodFieldErrors } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { toastSuccess } from '../../../lib/toast';
 import { useServiceRequestAction } from '../api/run-action';
 import { ACTION_COLORS, ACTION_FIELDS, actionBody, actionKey, type ActionField } from '../actions';

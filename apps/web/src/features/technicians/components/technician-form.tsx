@@ -14,7 +14,8 @@ import {
 import { FormActions, FormError } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-client';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { useSkillOptions } from '../api/get-skill-options';
 import { useVans } from '../api/search-vans';
 import { defaultWeek, draftOf, hoursOf, weekErrors, type WeekDraft } from '../../../lib/weekly-hours';

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconCheck, IconPackageImport, IconX, IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZRejectTransferRequest, type TransferAction, type TTransfer } from '@portal/shared';
-import { zodFieldErrors } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { translateFieldError } from '../../../lib/errors';
 import { toastSuccess } from '../../../lib/toast';
 import { useApproveTransfer } from '../api/approve-transfer';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { TAdminUser } from '@portal/shared';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { Ltr } from '../../../components/ltr';
-import { newPasswordErrors, useTranslatedInputProps, type NewPasswordValues } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
+import { newPasswordErrors, type NewPasswordValues } from '../../../lib/form-validation';
 
 /** The new password for another user, typed twice; the page asks for confirmation before sending it. */
 export function ResetPasswordForm({ user, onSubmit, onCancel }: { user: TAdminUser; onSubmit: (password: string) => void; onCancel: () => void }) {

@@ -6,7 +6,8 @@ import { ADDRESS_MAX_LENGTH, LANGUAGES, ROLES, ZAdminCreateUserRequest, ZAdminUp
 import { FormActions, FormError } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-client';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 
 interface Values {
   name: string;

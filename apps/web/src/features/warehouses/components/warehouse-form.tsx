@@ -9,7 +9,8 @@ import { FormActions, FormError } from '../../../components/form-actions';
 import { Ltr } from '../../../components/ltr';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
-import { useTranslatedInputProps, zodFieldErrors } from '../../../lib/form';
+import { useTranslatedInputProps } from '../../../lib/form';
+import { zodFieldErrors } from '../../../lib/form-validation';
 import { useUserLookup } from '../../../lib/user-lookup';
 
 interface Values {

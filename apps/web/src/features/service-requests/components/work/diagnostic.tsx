@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ZDiagnosticInput, type TServiceRequest } from '@portal/shared';
 import { Ltr } from '../../../../components/ltr';
 import { translateFieldError } from '../../../../lib/errors';
-import { zodFieldErrors } from '../../../../lib/form';
+import { zodFieldErrors } from '../../../../lib/form-validation';
 import { toastSuccess } from '../../../../lib/toast';
 import { useWorkCall } from '../../api/work';
 import { WorkBlock } from './work-block';

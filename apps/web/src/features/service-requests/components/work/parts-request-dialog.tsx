@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '
 import { useTranslation } from 'react-i18next';
 import { ZPartsRequest, type TServiceRequest } from '@portal/shared';
 import { translateFieldError } from '../../../../lib/errors';
-import { zodFieldErrors } from '../../../../lib/form';
+import { zodFieldErrors } from '../../../../lib/form-validation';
 import { useItemSearch } from '../../../../lib/inventory-lookups';
 import { toastSuccess } from '../../../../lib/toast';
 import { useWorkCall } from '../../api/work';

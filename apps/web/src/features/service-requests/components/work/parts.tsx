@@ -6,7 +6,7 @@ import { ZAddPart, type TServiceRequest } from '@portal/shared';
 import { Ltr } from '../../../../components/ltr';
 import { formatMoney, formatQuantity } from '../../../../lib/decimal';
 import { translateFieldError } from '../../../../lib/errors';
-import { zodFieldErrors } from '../../../../lib/form';
+import { zodFieldErrors } from '../../../../lib/form-validation';
 import { usePublicSettings } from '../../../../lib/public-settings';
 import { useVanStock, useWorkCall } from '../../api/work';
 import { QuantityUnit } from '../../../../components/quantity-unit';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZQualityCheckInput, type TServiceRequest } from '@portal/shared';
 import { useDateFormat } from '../../../../lib/date-format';
 import { translateFieldError } from '../../../../lib/errors';
-import { zodFieldErrors } from '../../../../lib/form';
+import { zodFieldErrors } from '../../../../lib/form-validation';
 import { toastSuccess } from '../../../../lib/toast';
 import { useWorkCall } from '../../api/work';
 import { WorkBlock } from './work-block';
