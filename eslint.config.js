@@ -44,4 +44,25 @@ export default tseslint.config(
     plugins: { 'server-modules': serverModules },
     rules: { 'server-modules/module-layers': 'error' },
   },
+  {
+    // A module's SQL lives in its queries files (queries.ts, or <topic>-queries.ts in a large
+    // module); services hold the rules and the transaction boundaries and call them.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*queries.ts', '**/*.test.ts', '**/test-*.ts', '**/factories.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: "SQL belongs in the module's queries.ts." }],
+          patterns: [
+            {
+              group: ['**/db/schema.js', '**/db/sql.js', '**/db/rows.js', '**/db/keyset.js'],
+              allowTypeImports: true,
+              message: "SQL belongs in the module's queries.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

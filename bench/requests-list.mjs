@@ -3,7 +3,7 @@
 // data), then the bench generates the requests in bulk in SQL — a few thousand customers
 // (users + customers rows), ~50 technicians, a year of requests with realistic distributions,
 // `search_text` computed exactly as the server computes it (`searchTextOf` in
-// apps/server/src/modules/service-requests/search.ts). The service_requests indexes are dropped
+// apps/server/src/modules/service-requests/search-queries.ts). The service_requests indexes are dropped
 // for the load and recreated afterwards from their own definitions (read from pg_indexes), then
 // VACUUM ANALYZE. Then, through the real API with autocannon at 10 connections, p95 ≤ 20 ms each:
 //   a. the admin list filtered by a status, newest first (the default order)
@@ -50,7 +50,7 @@ function summarisePlan(lines) {
 
 async function loadServerQueries() {
   const root = pathToFileURL(ROOT.endsWith('/') ? ROOT : `${ROOT}/`);
-  const queries = await tsImport(new URL('apps/server/src/modules/service-requests/list-query.ts', root).href, import.meta.url);
+  const queries = await tsImport(new URL('apps/server/src/modules/service-requests/list-queries.ts', root).href, import.meta.url);
   const shared = await tsImport(new URL('packages/shared/src/index.ts', root).href, import.meta.url);
   return { listStatement: queries.listStatement, ZServiceRequestListQuery: shared.ZServiceRequestListQuery };
 }

@@ -632,7 +632,7 @@ export const serviceRequests = pgTable(
       .on(t.id)
       .where(sql`${t.slaDueAt} is null and ${t.status} in ('pending', 'assigned', 'in_progress')`),
     // Awaiting the quality check (the request desk's `quality=pending`, the admin dashboard's figure):
-    // exactly service-requests/list-query.ts awaitingQualityCheckSql, a few rows among every completed one.
+    // exactly service-requests/list-queries.ts awaitingQualityCheckSql, a few rows among every completed one.
     index('service_requests_qc_pending_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'completed' and (${t.qcAt} is null or ${t.qcAt} < ${t.completedAt})`),

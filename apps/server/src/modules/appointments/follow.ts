@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
-import type { AppointmentStatus } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
-import { rowsOf } from '../../db/rows.js';
 import { getSettings } from '../settings/index.js';
 import { dayBounds, dayOf, fitsHours, formatInstant, loadTechnicianDays, lockTechnician } from '../scheduling/index.js';
 import { AppError } from '../../lib/errors.js';
 import { dropPending } from '../jobs/index.js';
-import { recordAppointmentEvent } from './history.js';
+import { recordAppointmentEvent } from './history-queries.js';
+import { cancelAppointmentWithRequest, lockAppointmentsToMove, lockLiveAppointments, setAppointmentTechnician } from './queries.js';
 import { publishAppointment, REMINDER_JOB, slotUnavailable } from './service.js';
 
 /**
@@ -19,14 +17,7 @@ import { publishAppointment, REMINDER_JOB, slotUnavailable } from './service.js'
  * Otherwise 409 slot_unavailable naming the time, and the whole reassignment is refused.
  */
 export async function moveAppointmentsToTechnician(tx: Tx, requestId: string, technician: { id: string; name: string }, actorId: string): Promise<string[]> {
-  const live = rowsOf<{ id: string; number: string; status: AppointmentStatus; customer_id: string; technician_id: string; starts: number; ends: number }>(
-    await tx.execute(sql`
-      select id, number, status, customer_id, technician_id,
-        (extract(epoch from starts_at) * 1000)::float8 as starts, (extract(epoch from ends_at) * 1000)::float8 as ends
-      from appointments
-      where service_request_id = ${requestId}::uuid and status in ('scheduled', 'confirmed') and technician_id <> ${technician.id}::uuid
-      for update`),
-  );
+  const live = await lockAppointmentsToMove(tx, requestId, technician.id);
   if (!live.length) return [];
   const { time_zone: zone } = await getSettings(tx, ['time_zone']);
   await lockTechnician(tx, technician.id);
@@ -37,8 +28,9 @@ export async function moveAppointmentsToTechnician(tx: Tx, requestId: string, te
     const refuse = () => slotUnavailable(`${technician.name} is not free at ${formatInstant(a.starts, zone)} (appointment ${a.number}): choose another technician or reschedule first`);
     if (!free) throw refuse();
     try {
+      // In a savepoint: the exclusion constraint's refusal leaves the request's transaction usable.
       await tx.transaction(async (sp) => {
-        await sp.execute(sql`update appointments set technician_id = ${technician.id}::uuid, updated_at = now() where id = ${a.id}::uuid`);
+        await setAppointmentTechnician(sp, a.id, technician.id);
       });
       await recordAppointmentEvent(tx, { appointmentId: a.id, event: 'reassigned', from: a.status, to: a.status, startsAt: a.starts, technicianId: technician.id, actorId });
     } catch (err) {
@@ -50,33 +42,13 @@ export async function moveAppointmentsToTechnician(tx: Tx, requestId: string, te
   return live.map((a) => a.id);
 }
 
-interface LiveAppointment {
-  id: string;
-  number: string;
-  status: AppointmentStatus;
-  customer_id: string;
-  technician_id: string;
-  starts: number;
-}
-
-async function liveAppointments(tx: Tx, requestId: string): Promise<LiveAppointment[]> {
-  return rowsOf<LiveAppointment>(
-    await tx.execute(sql`
-      select id, number, status, customer_id, technician_id, (extract(epoch from starts_at) * 1000)::float8 as starts
-      from appointments
-      where service_request_id = ${requestId}::uuid and status in ('scheduled', 'confirmed')
-      order by starts_at
-      for update`),
-  );
-}
-
 /**
  * Unassigning a request whose appointment is still booked would leave the customer expecting a
  * technician who no longer has the job: refused (409 appointment_booked, naming it). The admin
  * reassigns (the appointment follows) or cancels the appointment first.
  */
 export async function refuseUnassignWhileBooked(tx: Tx, requestId: string, requestNumber: string): Promise<void> {
-  const [a] = await liveAppointments(tx, requestId);
+  const [a] = await lockLiveAppointments(tx, requestId);
   if (!a) return;
   const { time_zone: zone } = await getSettings(tx, ['time_zone']);
   throw new AppError(
@@ -93,10 +65,8 @@ export async function refuseUnassignWhileBooked(tx: Tx, requestId: string, reque
  * and the technician, so this only publishes the appointments' change.
  */
 export async function cancelAppointmentsWithRequest(tx: Tx, requestId: string, reason: string, actorId: string): Promise<void> {
-  for (const a of await liveAppointments(tx, requestId)) {
-    await tx.execute(sql`
-      update appointments set status = 'cancelled', cancel_reason = ${reason}, cancelled_by = ${actorId}::uuid, cancelled_at = now(), updated_at = now()
-      where id = ${a.id}::uuid`);
+  for (const a of await lockLiveAppointments(tx, requestId)) {
+    await cancelAppointmentWithRequest(tx, a.id, reason, actorId);
     await recordAppointmentEvent(tx, { appointmentId: a.id, event: 'cancel', from: a.status, to: 'cancelled', startsAt: a.starts, technicianId: a.technician_id, actorId, note: reason });
     await dropPending(tx, REMINDER_JOB, a.id);
     await publishAppointment(tx, 'appointment.cancelled', { id: a.id, status: 'cancelled', customer_id: a.customer_id, technician_id: a.technician_id });

@@ -164,3 +164,130 @@ export async function listAppointments(
   const page = pageOf(result?.items ?? [], q.limit, (last) => [q.sort, ...last.cursor_key]);
   return { rows: page.items, next_cursor: page.next_cursor, total: result?.total ?? 0 };
 }
+
+// ---------------------------------------------------------------------------------------
+// Changes of one appointment
+
+/** What a reminder needs of its appointment (one statement). */
+export interface ReminderAppointmentRow {
+  id: string;
+  number: string;
+  status: AppointmentStatus;
+  starts_ms: number;
+  customer_id: string;
+  technician_id: string;
+  request_number: string;
+  technician_name: string;
+  customer_name: string;
+}
+
+/**
+ * The appointment a reminder is about, with the names it tells. `for share`: a change of the
+ * appointment (cancel, reschedule) waits for the reminder's transaction, and the reminder for it.
+ */
+export async function findReminderAppointment(db: DbOrTx, id: string): Promise<ReminderAppointmentRow | null> {
+  const [a] = rowsOf<ReminderAppointmentRow>(
+    await db.execute(sql`
+      select a.id, a.number, a.status, (extract(epoch from a.starts_at) * 1000)::float8 as starts_ms, a.customer_id, a.technician_id,
+        r.number as request_number, tu.name as technician_name, cu.name as customer_name
+      from appointments a join service_requests r on r.id = a.service_request_id
+      join users tu on tu.id = a.technician_id join users cu on cu.id = a.customer_id
+      where a.id = ${id}::uuid
+      for share of a`),
+  );
+  return a ?? null;
+}
+
+/** One action's change of an appointment: the status, and what the action brings with it. */
+export interface AppointmentChange {
+  to: AppointmentStatus;
+  /** A reschedule's new time (epoch ms). */
+  moved: { start: number; end: number } | null;
+  /** A cancellation's reason and who cancelled. */
+  cancel: { reason: string; by: string } | null;
+  /** A note, appended to the appointment's notes. */
+  note?: string | null;
+}
+
+/**
+ * Writes an action's change in one statement; the exclusion constraint on the technician's
+ * time may refuse a new time (the caller turns that into slot_unavailable).
+ */
+export async function updateAppointment(db: DbOrTx, id: string, c: AppointmentChange): Promise<void> {
+  const { to, moved, cancel } = c;
+  await db.execute(sql`
+      update appointments set status = ${to}::appointment_status, updated_at = now()
+        ${moved ? sql`, starts_at = ${new Date(moved.start).toISOString()}::timestamptz, ends_at = ${new Date(moved.end).toISOString()}::timestamptz` : sql``}
+        ${cancel ? sql`, cancel_reason = ${cancel.reason}, cancelled_by = ${cancel.by}::uuid, cancelled_at = now()` : sql``}
+        ${c.note ? sql`, notes = concat_ws(E'\n', notes, ${c.note}::text)` : sql``}
+      where id = ${id}::uuid`);
+}
+
+/** A user's name (null: no such user). */
+export async function findUserName(db: DbOrTx, userId: string): Promise<string | null> {
+  const [me] = rowsOf<{ name: string }>(await db.execute(sql`select name from users where id = ${userId}::uuid`));
+  return me?.name ?? null;
+}
+
+// ---------------------------------------------------------------------------------------
+// A request's live appointments (scheduled or confirmed), as its reassignment, unassignment
+// and cancellation see them
+
+/** A live appointment about to move to another technician, with its time (epoch ms). */
+export interface MovingAppointmentRow {
+  id: string;
+  number: string;
+  status: AppointmentStatus;
+  customer_id: string;
+  technician_id: string;
+  starts: number;
+  ends: number;
+}
+
+/**
+ * The request's live appointments not already with `technicianId`, locked (`for update`): the
+ * reassignment moves them, and nothing else may change them meanwhile.
+ */
+export async function lockAppointmentsToMove(db: DbOrTx, requestId: string, technicianId: string): Promise<MovingAppointmentRow[]> {
+  return rowsOf<MovingAppointmentRow>(
+    await db.execute(sql`
+      select id, number, status, customer_id, technician_id,
+        (extract(epoch from starts_at) * 1000)::float8 as starts, (extract(epoch from ends_at) * 1000)::float8 as ends
+      from appointments
+      where service_request_id = ${requestId}::uuid and status in ('scheduled', 'confirmed') and technician_id <> ${technicianId}::uuid
+      for update`),
+  );
+}
+
+/** Gives the appointment to another technician; the exclusion constraint may refuse it. */
+export async function setAppointmentTechnician(db: DbOrTx, id: string, technicianId: string): Promise<void> {
+  await db.execute(sql`update appointments set technician_id = ${technicianId}::uuid, updated_at = now() where id = ${id}::uuid`);
+}
+
+export interface LiveAppointmentRow {
+  id: string;
+  number: string;
+  status: AppointmentStatus;
+  customer_id: string;
+  technician_id: string;
+  starts: number;
+}
+
+/** The request's live appointments, soonest first, locked (`for update`) for the change that follows. */
+export async function lockLiveAppointments(db: DbOrTx, requestId: string): Promise<LiveAppointmentRow[]> {
+  return rowsOf<LiveAppointmentRow>(
+    await db.execute(sql`
+      select id, number, status, customer_id, technician_id, (extract(epoch from starts_at) * 1000)::float8 as starts
+      from appointments
+      where service_request_id = ${requestId}::uuid and status in ('scheduled', 'confirmed')
+      order by starts_at
+      for update`),
+  );
+}
+
+/** Cancels an appointment with its request (the same reason). */
+export async function cancelAppointmentWithRequest(db: DbOrTx, id: string, reason: string, actorId: string): Promise<void> {
+  await db.execute(sql`
+      update appointments set status = 'cancelled', cancel_reason = ${reason}, cancelled_by = ${actorId}::uuid, cancelled_at = now(), updated_at = now()
+      where id = ${id}::uuid`);
+}

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   APPOINTMENT_RULES,
   appointmentActions,
@@ -19,14 +18,13 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { rowsOf } from '../../db/rows.js';
 import { notify } from '../notifications/index.js';
 import { audienceFor, publish } from '../realtime/index.js';
 import { getSettings } from '../settings/index.js';
 import { dayBounds, dayOf, formatInstant, technicianSlots, loadTechnicianDays, lockTechnician } from '../scheduling/index.js';
 import { dropPending, enqueue, type JobHandler } from '../jobs/index.js';
-import { appointmentHistoryOf, recordAppointmentEvent } from './history.js';
-import { appointmentVisibility, findAppointment, listAppointments, type AppointmentRow } from './queries.js';
+import { appointmentHistoryOf, recordAppointmentEvent } from './history-queries.js';
+import { appointmentVisibility, findAppointment, findReminderAppointment, findUserName, listAppointments, updateAppointment, type AppointmentRow } from './queries.js';
 
 export type AppointmentCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
 
@@ -104,15 +102,7 @@ export async function scheduleReminders(tx: DbOrTx, a: { id: string; starts_at: 
  */
 export const reminderJob: JobHandler = async (tx, job) => {
   const p = job.payload as { appointment_id: string; before: string; starts_at: string };
-  const [a] = rowsOf<{ id: string; number: string; status: AppointmentStatus; starts_ms: number; customer_id: string; technician_id: string; request_number: string; technician_name: string; customer_name: string }>(
-    await tx.execute(sql`
-      select a.id, a.number, a.status, (extract(epoch from a.starts_at) * 1000)::float8 as starts_ms, a.customer_id, a.technician_id,
-        r.number as request_number, tu.name as technician_name, cu.name as customer_name
-      from appointments a join service_requests r on r.id = a.service_request_id
-      join users tu on tu.id = a.technician_id join users cu on cu.id = a.customer_id
-      where a.id = ${p.appointment_id}::uuid
-      for share of a`),
-  );
+  const a = await findReminderAppointment(tx, p.appointment_id);
   if (!a || (a.status !== 'scheduled' && a.status !== 'confirmed') || a.starts_ms !== Date.parse(p.starts_at)) return;
   await notify(tx, { userIds: [a.customer_id, a.technician_id] }, {
     type: 'info',
@@ -210,12 +200,7 @@ export async function applyAppointmentAction<A extends AppointmentAction>(
   let moved: { start: number; end: number } | null = null;
   if (action === 'reschedule') moved = await moveAppointment(tx, row, b.starts_at!, now);
   try {
-    await tx.execute(sql`
-      update appointments set status = ${to}::appointment_status, updated_at = now()
-        ${moved ? sql`, starts_at = ${new Date(moved.start).toISOString()}::timestamptz, ends_at = ${new Date(moved.end).toISOString()}::timestamptz` : sql``}
-        ${action === 'cancel' ? sql`, cancel_reason = ${b.reason!}, cancelled_by = ${caller.userId}::uuid, cancelled_at = now()` : sql``}
-        ${b.note ? sql`, notes = concat_ws(E'\n', notes, ${b.note}::text)` : sql``}
-      where id = ${id}::uuid`);
+    await updateAppointment(tx, id, { to, moved, cancel: action === 'cancel' ? { reason: b.reason!, by: caller.userId } : null, note: b.note });
   } catch (err) {
     if (isExclusionViolation(err)) throw slotUnavailable(`${row.technician_name} was just booked at that time`);
     throw err;
@@ -247,7 +232,7 @@ export async function applyAppointmentAction<A extends AppointmentAction>(
     });
   }
 
-  const [me] = rowsOf<{ name: string }>(await tx.execute(sql`select name from users where id = ${caller.userId}::uuid`));
+  const me = await findUserName(tx, caller.userId);
   // Written for each reader, in their language and the company's zone (notify's `times`).
   const times = { when: moved ? moved.start : row.starts_at, previous: row.starts_at };
   const params: Record<string, string> = {
@@ -255,7 +240,7 @@ export async function applyAppointmentAction<A extends AppointmentAction>(
     request: row.request_number,
     technician: row.technician_name,
     customer: row.customer_name,
-    actor: me?.name ?? '',
+    actor: me ?? '',
     reason: b.reason ?? b.note ?? '',
   };
   const event = EVENTS[action];

@@ -1,18 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { ATTACHMENT_KINDS, type TAttachment } from '@portal/shared';
 import type { AppContext } from '../../context.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { rowsOf } from '../../db/rows.js';
-import { isoSql } from '../../db/sql.js';
 import { checkWork, lockForWork } from '../field-work/index.js';
-import { publishChange, type RequestCaller, requestVisibleTo } from '../service-requests/index.js';
+import { publishChange, type RequestCaller } from '../service-requests/index.js';
 import { prepareImage } from '../../lib/images.js';
-
-type Kind = (typeof ATTACHMENT_KINDS)[number];
-
-const ATTACHMENT_COLUMNS = sql`a.id, a.kind, a.content_type, a.size, a.caption, ${isoSql('a.created_at')} as created_at,
-  '/api/attachments/' || a.id as url, '/api/attachments/' || a.id || '?thumb=1' as thumb_url`;
+import { deleteAttachment, deleteRequestAttachmentsOfKind, findAttachment, findVisibleAttachment, findVisibleAttachmentFile, insertAttachment } from './queries.js';
 
 /**
  * Photos of the device and the work, and signature images (PRODUCT.md §3): stored in the
@@ -31,29 +24,19 @@ export function createAttachmentService(ctx: AppContext) {
         const row = await lockForWork(tx, caller, requestId);
         checkWork(row, caller, 'add_photos');
         // One signature of each kind per request: a new one replaces it.
-        if (kind !== 'photo') await tx.execute(sql`delete from attachments where request_id = ${requestId}::uuid and kind = ${kind}`);
-        const [a] = rowsOf<{ id: string }>(
-          await tx.execute(sql`
-            insert into attachments (request_id, kind, content_type, size, data, thumbnail, caption, created_by)
-            values (${requestId}::uuid, ${kind}::attachment_kind, ${image.contentType}, ${image.data.length}, ${image.data}, ${image.thumbnail}, ${caption}, ${caller.userId}::uuid)
-            returning id`),
-        );
-        await audit(tx, { actorId: caller.userId, action: `service_request.${kind}_added`, entity: 'service_request', entityId: requestId, after: { attachment: a!.id, size: image.data.length }, ip: caller.ip });
+        if (kind !== 'photo') await deleteRequestAttachmentsOfKind(tx, requestId, kind);
+        const attachmentId = await insertAttachment(tx, { requestId, kind, contentType: image.contentType, data: image.data, thumbnail: image.thumbnail, caption, createdBy: caller.userId });
+        await audit(tx, { actorId: caller.userId, action: `service_request.${kind}_added`, entity: 'service_request', entityId: requestId, after: { attachment: attachmentId, size: image.data.length }, ip: caller.ip });
         await publishChange(tx, 'service_request.updated', { id: row.id, status: row.status, customer_id: row.customer_id }, [row.technician_id]);
-        return a!.id;
+        return attachmentId;
       });
-      const [out] = rowsOf<TAttachment>(await db.execute(sql`select ${ATTACHMENT_COLUMNS} from attachments a where a.id = ${id}::uuid`));
+      const out = await findAttachment(db, id);
       return out!;
     },
 
     /** The image (or its thumbnail) of a request the caller may see; 404 otherwise. */
     async read(caller: RequestCaller, id: string, thumb: boolean): Promise<{ contentType: string; data: Buffer }> {
-      const [row] = rowsOf<{ content_type: string; data: Buffer | Uint8Array; thumbnail: Buffer | Uint8Array | null }>(
-        await db.execute(sql`
-          select a.content_type, ${thumb ? sql`null::bytea` : sql`a.data`} as data, ${thumb ? sql`a.thumbnail` : sql`null::bytea`} as thumbnail
-          from attachments a join service_requests r on r.id = a.request_id
-          where a.id = ${id}::uuid and ${requestVisibleTo(caller, 'r')}`),
-      );
+      const row = await findVisibleAttachmentFile(db, caller, id, thumb);
       if (!row) throw notFound('Attachment');
       // Signatures have no thumbnail: they are small, the image itself is served.
       if (thumb && row.thumbnail) return { contentType: 'image/jpeg', data: Buffer.from(row.thumbnail) };
@@ -64,17 +47,13 @@ export function createAttachmentService(ctx: AppContext) {
     /** A photo goes (its uploader or an admin, while photos may be added). Signatures are replaced, not deleted. */
     async remove(caller: RequestCaller, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [a] = rowsOf<{ request_id: string; kind: Kind; created_by: string | null }>(
-          await tx.execute(sql`
-            select a.request_id, a.kind, a.created_by from attachments a join service_requests r on r.id = a.request_id
-            where a.id = ${id}::uuid and ${requestVisibleTo(caller, 'r')}`),
-        );
+        const a = await findVisibleAttachment(tx, caller, id);
         if (!a) throw notFound('Attachment');
         const row = await lockForWork(tx, caller, a.request_id);
         checkWork(row, caller, 'add_photos');
         if (a.kind !== 'photo') throw forbidden('Signatures are replaced, not deleted');
         if (caller.role !== 'admin' && a.created_by !== caller.userId) throw forbidden('Only who added a photo (or an admin) removes it');
-        await tx.execute(sql`delete from attachments where id = ${id}::uuid`);
+        await deleteAttachment(tx, id);
         await audit(tx, { actorId: caller.userId, action: 'service_request.photo_removed', entity: 'service_request', entityId: a.request_id, before: { attachment: id }, ip: caller.ip });
         await publishChange(tx, 'service_request.updated', { id: row.id, status: row.status, customer_id: row.customer_id }, [row.technician_id]);
       });

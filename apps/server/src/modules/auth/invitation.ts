@@ -1,7 +1,7 @@
 import { INVITATION_TTL_DAYS } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { recoveryCodes } from '../../db/schema.js';
 import { pkceChallenge, randomToken, sha256 } from './crypto.js';
+import { insertRecoveryCode } from './queries.js';
 
 /**
  * A welcome link for an account an admin created (docs/decisions/005-welcome-invitation.md):
@@ -13,7 +13,7 @@ import { pkceChallenge, randomToken, sha256 } from './crypto.js';
 export async function issueInvitation(tx: DbOrTx, userId: string): Promise<{ code: string; verifier: string }> {
   const code = randomToken();
   const verifier = randomToken(48);
-  await tx.insert(recoveryCodes).values({
+  await insertRecoveryCode(tx, {
     userId,
     codeHash: sha256(code),
     codeChallenge: pkceChallenge(verifier),

@@ -1,8 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rateLimits } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { sha256 } from './crypto.js';
+import { countLiveRateLimitsWithPrefix, deleteRateLimit, findLiveRateLimit, hitRateLimit, sumLiveRateLimits } from './queries.js';
 
 /**
  * Fixed-window counters in the database, so every instance sees the same counts.
@@ -13,33 +12,18 @@ export class RateLimiter {
 
   /** Counts one hit; returns the count in the current window and seconds until (and when) it resets. */
   async hit(key: string, windowS: number): Promise<{ count: number; retryAfter: number; resetAt: Date }> {
-    const rows = await this.db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${windowS})` })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= now() then now() + make_interval(secs => ${windowS}) else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-    const row = rows[0]!;
+    const row = await hitRateLimit(this.db, key, windowS);
     return { count: row.count, retryAfter: secondsUntil(row.resetAt), resetAt: row.resetAt };
   }
 
   /** The current count without counting, 0 when the window has passed. */
   async peek(key: string): Promise<{ count: number; retryAfter: number }> {
-    const rows = await this.db
-      .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-      .from(rateLimits)
-      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
-    const row = rows[0];
+    const row = await findLiveRateLimit(this.db, key);
     return row ? { count: row.count, retryAfter: secondsUntil(row.resetAt) } : { count: 0, retryAfter: 0 };
   }
 
   async reset(key: string): Promise<void> {
-    await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    await deleteRateLimit(this.db, key);
   }
 
   /**
@@ -54,20 +38,12 @@ export class RateLimiter {
     const current = Math.floor(nowS / sliceS);
     await this.hit(`${key}#${current}`, (current + slices) * sliceS - nowS);
     const keys = Array.from({ length: slices }, (_, i) => `${key}#${current - i}`);
-    const rows = await this.db
-      .select({ total: sql<number>`coalesce(sum(${rateLimits.count}), 0)::int` })
-      .from(rateLimits)
-      .where(sql`${inArray(rateLimits.key, keys)} and ${rateLimits.resetAt} > now()`);
-    return Number(rows[0]?.total ?? 0);
+    return sumLiveRateLimits(this.db, keys);
   }
 
   /** How many live counters there are whose key starts with `prefix` (a scan: keep it off hot paths). */
   async countPrefix(prefix: string): Promise<number> {
-    const rows = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(rateLimits)
-      .where(sql`starts_with(${rateLimits.key}, ${prefix}) and ${rateLimits.resetAt} > now()`);
-    return Number(rows[0]?.n ?? 0);
+    return countLiveRateLimitsWithPrefix(this.db, prefix);
   }
 
   /** Counts a hit and refuses (429) once the window holds more than `max`. */

@@ -1,9 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { TRecoverRequest, TSession, TSignupRequest, TUpdateUserRequest, TUser } from '@portal/shared';
 import { RECOVERY_CODE_TTL_MS } from '@portal/shared';
 import type { AppContext, Actor } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { customers, recoveryCodes, refreshTokens, sessions, users } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { audit } from '../../lib/audit.js';
@@ -13,15 +11,28 @@ import { hashPassword, pkceChallenge, randomToken, sha256, timingDummyHash, veri
 import { AccountThrottle, accountOf, tooMany, type AccountLock } from './rate-limit.js';
 import {
   customerAddress,
+  expireRecoveryCodes,
   findLiveSessionIn,
-  publishUsersChanged,
   findUserByEmail,
   findUserById,
-  revokeSession,
-  revokeUserSessions,
+  insertCustomer,
+  insertRecoveryCode,
+  insertRefreshToken,
+  insertSession,
+  insertUser,
+  lockRecoveryCode,
+  lockRefreshToken,
+  markRecoveryCodeUsed,
+  markRefreshTokenSpent,
+  setPasswordHash,
+  slideSession,
   toApiUser,
+  touchLastSignIn,
+  updateCustomer,
+  updateUser,
   type UserRow,
 } from './queries.js';
+import { publishUsersChanged, revokeSession, revokeUserSessions } from './sessions.js';
 
 // A recovery session only lets the browser set a new password: keep it short.
 const RECOVERY_SESSION_TTL_S = 15 * 60;
@@ -44,22 +55,19 @@ export function createAuthService(ctx: AppContext) {
   /** Opens a session and returns its first token pair. Runs inside the caller's transaction. */
   async function openSession(tx: DbOrTx, user: UserRow, client: ClientInfo, recovery = false): Promise<TSession> {
     const ttl = recovery ? RECOVERY_SESSION_TTL_S : config.refreshTokenTtlDays * 86_400;
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        userId: user.id,
-        recovery,
-        expiresAt: new Date(Date.now() + ttl * 1000),
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-      })
-      .returning({ id: sessions.id });
-    return issueTokens(tx, session!.id, user, recovery);
+    const sessionId = await insertSession(tx, {
+      userId: user.id,
+      recovery,
+      expiresAt: new Date(Date.now() + ttl * 1000),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    return issueTokens(tx, sessionId, user, recovery);
   }
 
   async function issueTokens(tx: DbOrTx, sessionId: string, user: UserRow, recovery: boolean): Promise<TSession> {
     const refreshToken = randomToken();
-    await tx.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refreshToken) });
+    await insertRefreshToken(tx, sessionId, sha256(refreshToken));
     const accessTtl = recovery ? Math.min(RECOVERY_SESSION_TTL_S, signer.ttlSeconds) : signer.ttlSeconds;
     const { token, expiresAt } = await signer.sign({ userId: user.id, sessionId, role: user.role, recovery }, accessTtl);
     return {
@@ -113,14 +121,9 @@ export function createAuthService(ctx: AppContext) {
       const passwordHash = await hashPassword(input.password);
       try {
         return await db.transaction(async (tx) => {
-          const [user] = await tx
-            .insert(users)
-            .values({ email: input.email, name: input.name, mobile: input.mobile, role: 'customer', passwordHash, lastSignInAt: new Date() })
-            .returning();
-          await tx
-            .insert(customers)
-            .values({ userId: user!.id, name: input.name, email: input.email, mobileNumber: input.mobile });
-          return openSession(tx, user!, client);
+          const user = await insertUser(tx, { email: input.email, name: input.name, mobile: input.mobile, role: 'customer', passwordHash, lastSignInAt: new Date() });
+          await insertCustomer(tx, { userId: user.id, name: input.name, email: input.email, mobileNumber: input.mobile });
+          return openSession(tx, user, client);
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
@@ -160,7 +163,7 @@ export function createAuthService(ctx: AppContext) {
       // Only this address's own failures are forgiven; the account's count stands (see AccountThrottle).
       await limiter.reset(failureKey);
       return db.transaction(async (tx) => {
-        await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+        await touchLastSignIn(tx, user.id);
         return openSession(tx, user, client);
       });
     },
@@ -168,12 +171,7 @@ export function createAuthService(ctx: AppContext) {
     /** Rotates the refresh token. A spent token presented again revokes its whole session. */
     async refreshGrant(refreshToken: string): Promise<TSession> {
       const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ token: refreshTokens, session: sessions })
-          .from(refreshTokens)
-          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-          .for('update');
+        const row = await lockRefreshToken(tx, sha256(refreshToken));
         if (!row) return { error: new AppError(401, 'invalid_grant', 'Invalid refresh token') } as const;
         if (row.token.spentAt) {
           await revokeSession(tx, row.session.id, 'refresh_token_reused');
@@ -182,15 +180,12 @@ export function createAuthService(ctx: AppContext) {
         const live = await findLiveSessionIn(tx, row.session.id);
         if (!live) return { error: sessionRevoked() } as const;
         if (!live.user.active) return { error: sessionRevoked() } as const;
-        await tx.update(refreshTokens).set({ spentAt: new Date() }).where(eq(refreshTokens.id, row.token.id));
+        await markRefreshTokenSpent(tx, row.token.id);
         // Sessions slide: one in use stays alive; one unused for the whole TTL ends.
         const slideTo = live.session.recovery
           ? live.session.expiresAt
           : new Date(Date.now() + config.refreshTokenTtlDays * 86_400_000);
-        await tx
-          .update(sessions)
-          .set({ lastRefreshedAt: new Date(), expiresAt: slideTo })
-          .where(eq(sessions.id, row.session.id));
+        await slideSession(tx, row.session.id, slideTo);
         return { session: await issueTokens(tx, row.session.id, live.user, live.session.recovery) } as const;
       });
       // The revocation above must commit, so the error is thrown only after the transaction.
@@ -202,16 +197,12 @@ export function createAuthService(ctx: AppContext) {
     async pkceGrant(input: { auth_code: string; code_verifier: string }, client: ClientInfo): Promise<TSession> {
       await countAuthCall(client.ip);
       return db.transaction(async (tx) => {
-        const [code] = await tx
-          .select()
-          .from(recoveryCodes)
-          .where(eq(recoveryCodes.codeHash, sha256(input.auth_code)))
-          .for('update');
+        const code = await lockRecoveryCode(tx, sha256(input.auth_code));
         if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now()) throw recoveryCodeInvalid();
         if (pkceChallenge(input.code_verifier) !== code.codeChallenge) throw recoveryCodeInvalid();
         const user = await findUserById(tx, code.userId);
         if (!user || !user.active) throw recoveryCodeInvalid();
-        await tx.update(recoveryCodes).set({ usedAt: new Date() }).where(eq(recoveryCodes.id, code.id));
+        await markRecoveryCodeUsed(tx, code.id);
         return openSession(tx, user, client, true);
       });
     },
@@ -226,7 +217,7 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByEmail(db, input.email);
       if (!user || !user.active) return;
       const code = randomToken();
-      await db.insert(recoveryCodes).values({
+      await insertRecoveryCode(db, {
         userId: user.id,
         codeHash: sha256(code),
         codeChallenge: input.code_challenge,
@@ -269,26 +260,20 @@ export function createAuthService(ctx: AppContext) {
           ...(passwordHash ? { passwordHash } : {}),
         };
         // Only the address (a customer's row) may change: the user row stays as it is.
-        const [after] = Object.keys(changes).length ? await tx.update(users).set(changes).where(eq(users.id, actor.userId)).returning() : [before];
+        const after = Object.keys(changes).length ? await updateUser(tx, actor.userId, changes) : before;
         await publishUsersChanged(tx, [actor.userId]);
         if (before.role === 'customer' && (input.name !== undefined || input.mobile !== undefined || input.address !== undefined)) {
-          await tx
-            .update(customers)
-            .set({
-              ...(input.name !== undefined ? { name: input.name } : {}),
-              ...(input.mobile !== undefined ? { mobileNumber: input.mobile } : {}),
-              ...(input.address !== undefined ? { defaultAddress: input.address } : {}),
-            })
-            .where(eq(customers.userId, actor.userId));
+          await updateCustomer(tx, actor.userId, {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.mobile !== undefined ? { mobileNumber: input.mobile } : {}),
+            ...(input.address !== undefined ? { defaultAddress: input.address } : {}),
+          });
         }
         // Their requests are found by the customer's name too (decision 004).
         if (passwordHash) {
           await revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
           // Outstanding reset links die with the old password.
-          await tx
-            .update(recoveryCodes)
-            .set({ usedAt: new Date() })
-            .where(and(eq(recoveryCodes.userId, actor.userId), isNull(recoveryCodes.usedAt), gt(recoveryCodes.expiresAt, new Date())));
+          await expireRecoveryCodes(tx, actor.userId);
         }
         if (actor.role !== 'customer') {
           await audit(tx, {
@@ -311,7 +296,7 @@ export function createAuthService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const target = await findUserById(tx, userId);
         if (!target) throw notFound('User');
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await setPasswordHash(tx, userId, passwordHash);
         await revokeUserSessions(tx, userId, 'password_reset_by_admin');
         await audit(tx, {
           actorId: actor.userId,

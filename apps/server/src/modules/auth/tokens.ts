@@ -1,9 +1,8 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { eq } from 'drizzle-orm';
 import type { Role } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import { serverSecrets } from '../../db/schema.js';
 import { randomToken } from './crypto.js';
+import { findServerSecret, insertServerSecretIfMissing } from './queries.js';
 
 export interface AccessClaims {
   userId: string;
@@ -35,8 +34,8 @@ export class TokenSigner {
    */
   static async create(db: Db, secret: string | undefined, ttlSeconds: number): Promise<TokenSigner> {
     if (secret) return new TokenSigner(new TextEncoder().encode(secret), ttlSeconds);
-    await db.insert(serverSecrets).values({ name: 'jwt_secret', value: randomToken(48) }).onConflictDoNothing();
-    const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt_secret'));
+    await insertServerSecretIfMissing(db, 'jwt_secret', randomToken(48));
+    const row = await findServerSecret(db, 'jwt_secret');
     if (!row) throw new Error('Could not load the token signing key');
     return new TokenSigner(new TextEncoder().encode(row.value), ttlSeconds);
   }

@@ -1,23 +1,31 @@
-import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { rowsOf } from '../../db/rows.js';
 import { publish } from '../realtime/index.js';
-import {
-  dropPublicObjects,
-  ident,
-  migrationState,
-  qualified,
-  readCatalog,
-  readJournal,
-  readMigrations,
-  replayMigrations,
-  resetSequences,
-  rewriteMigrationLog,
-  type TableInfo,
-} from './catalog.js';
+import { migrationState, readJournal, readMigrations } from './catalog.js';
+import { dropPublicObjects, qualified, readCatalog, replayMigrations, resetSequences, rewriteMigrationLog, type TableInfo } from './catalog-queries.js';
 import { BackupFileError, readBackupFile, type BackupHeader, type BackupHeaderTable, type ReadResult } from './format.js';
-import { BACKUP_JOB, BACKUP_LOCK_KEY, BackupBusyError, TEXT_SETTINGS } from './writer.js';
+import { applyTextSettings, tryLockForRestore } from './queries.js';
+import {
+  buildIndex,
+  createStageTable,
+  deletePendingJobs,
+  deleteRefreshTokens,
+  deleteSessions,
+  disableUserTriggers,
+  dropSecondaryIndexes,
+  dropStageTable,
+  enableUserTriggers,
+  insertFromStage,
+  insertRowsJson,
+  insertStatement,
+  raiseIndexBuildMemory,
+  restoreSecrets,
+  savedSecrets,
+  truncateTables,
+  userExists,
+  type SecondaryIndex,
+} from './restore-queries.js';
+import { BACKUP_JOB, BackupBusyError } from './writer.js';
 
 /** Rows per INSERT while loading, at most … */
 const BATCH_ROWS = 1000;
@@ -99,9 +107,8 @@ export async function restoreBackup(database: Pick<Database, 'db'>, file: string
   const header = verified.header;
   const total = verified.trailer.rows;
   return database.db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql.raw(`select pg_try_advisory_xact_lock(${BACKUP_LOCK_KEY}) as ok`)));
-    if (!lock?.ok) throw new BackupBusyError();
-    for (const statement of TEXT_SETTINGS) await tx.execute(sql.raw(statement));
+    if (!(await tryLockForRestore(tx))) throw new BackupBusyError();
+    await applyTextSettings(tx);
 
     await checkCompatible(tx, header, opts.migrationsFolder);
     const migrations = readMigrations(opts.migrationsFolder);
@@ -117,14 +124,14 @@ export async function restoreBackup(database: Pick<Database, 'db'>, file: string
     checkTables(header, catalog);
 
     const triggered = [...catalog.values()].filter((t) => t.hasUserTriggers);
-    for (const t of triggered) await tx.execute(sql.raw(`alter table ${qualified(t.name)} disable trigger user`));
-    if (catalog.size) await tx.execute(sql.raw(`truncate table ${[...catalog.keys()].map(qualified).join(', ')}`));
+    for (const t of triggered) await disableUserTriggers(tx, t.name);
+    if (catalog.size) await truncateTables(tx, [...catalog.keys()]);
 
     const indexes = await dropSecondaryIndexes(tx);
     await loadRows(tx, file, verified, catalog, opts, total);
     await rebuildIndexes(tx, indexes, opts);
 
-    for (const t of triggered) await tx.execute(sql.raw(`alter table ${qualified(t.name)} enable trigger user`));
+    for (const t of triggered) await enableUserTriggers(tx, t.name);
     if (theirs < ours) {
       opts.onProgress?.('migrating', 0, ours - theirs);
       await replayMigrations(tx, migrations, theirs, ours);
@@ -132,13 +139,13 @@ export async function restoreBackup(database: Pick<Database, 'db'>, file: string
     }
     await resetSequences(tx);
     await restoreSecrets(tx, secrets);
-    await tx.execute(sql`delete from jobs where kind = ${BACKUP_JOB} and done_at is null`);
-    await tx.execute(sql`delete from refresh_tokens`);
-    await tx.execute(sql`delete from sessions`);
+    await deletePendingJobs(tx, BACKUP_JOB);
+    await deleteRefreshTokens(tx);
+    await deleteSessions(tx);
 
     const actor = opts.actor ?? null;
     // The restored users may not include the admin who restored: then the row names them in `after`.
-    const known = actor ? rowsOf(await tx.execute(sql`select 1 from users where id = ${actor.userId}::uuid`)).length > 0 : false;
+    const known = actor ? await userExists(tx, actor.userId) : false;
     await audit(tx, {
       actorId: known ? actor!.userId : null,
       action: 'backup.restored',
@@ -188,8 +195,7 @@ async function loadRows(
   const staged = new Map<string, { stage: string; table: BackupHeaderTable }>();
   const expectedHeader = JSON.stringify(verified.header);
   let target = '';
-  let insertHead = '';
-  let insertTail = '';
+  let insert = { head: '', tail: '' };
   let batch: Buffer[] = [];
   let batchBytes = 0;
   let done = 0;
@@ -201,7 +207,7 @@ async function loadRows(
     batch.forEach((line, i) => parts.push(...(i ? [COMMA, line] : [line])));
     parts.push(Buffer.from(']'));
     const json = Buffer.concat(parts).toString('utf8');
-    await tx.execute(sql`${sql.raw(insertHead)}${json}${sql.raw(insertTail)}`);
+    await insertRowsJson(tx, insert, json);
     done += batch.length;
     batch = [];
     batchBytes = 0;
@@ -219,11 +225,10 @@ async function loadRows(
       if (ready) target = qualified(table.name);
       else {
         // Inserted whole later, in one statement: foreign keys are checked at its end.
-        target = `pg_temp.${ident(`restore_stage_${index}`)}`;
-        await tx.execute(sql.raw(`create temp table ${target} (like ${qualified(table.name)}) on commit drop`));
+        target = await createStageTable(tx, index, table.name);
         staged.set(table.name, { stage: target, table });
       }
-      ({ head: insertHead, tail: insertTail } = insertStatement(target, table));
+      insert = insertStatement(target, table);
     },
     async onRow(line) {
       batch.push(line);
@@ -246,9 +251,8 @@ async function loadRows(
     const next = [...staged.entries()].find(([name]) => catalog.get(name)!.parents.every((p) => loaded.has(p)));
     if (!next) throw incompatible(`The tables ${[...staged.keys()].join(', ')} reference each other in a cycle: they cannot be loaded`);
     const [name, { stage, table }] = next;
-    const columns = table.columns.map(ident).join(', ');
-    await tx.execute(sql.raw(`insert into ${qualified(name)} (${columns}) select ${columns} from ${stage}`));
-    await tx.execute(sql.raw(`drop table ${stage}`));
+    await insertFromStage(tx, name, stage, table.columns);
+    await dropStageTable(tx, stage);
     staged.delete(name);
     loaded.add(name);
   }
@@ -256,71 +260,11 @@ async function loadRows(
 
 const COMMA = Buffer.from(',');
 
-interface SecondaryIndex {
-  name: string;
-  definition: string;
-}
-
-/**
- * The indexes nothing but reads depend on — not a primary key, not unique, not behind a
- * constraint (foreign keys and exclusion constraints need theirs) — dropped before loading and
- * built again afterwards, in the same transaction: building an index once over the loaded rows
- * is many times faster than growing it row by row (the trigram GIN indexes above all, which run
- * with fastupdate off, migration 0007). Their definitions come from the catalog, so a rebuilt
- * index is exactly the one dropped.
- */
-async function dropSecondaryIndexes(tx: DbOrTx): Promise<SecondaryIndex[]> {
-  const indexes = rowsOf<SecondaryIndex>(
-    await tx.execute(sql`
-      select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
-      from pg_index i
-      join pg_class c on c.oid = i.indexrelid
-      join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and not i.indisprimary and not i.indisunique and not i.indisexclusion
-        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
-        and not exists (select 1 from pg_depend d where d.objid = i.indexrelid and d.deptype = 'e')
-      order by c.relname`),
-  );
-  for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
-  return indexes;
-}
-
 async function rebuildIndexes(tx: DbOrTx, indexes: SecondaryIndex[], opts: RestoreOptions): Promise<void> {
-  // More sort memory than the default 64 MB for the builds, for this transaction only.
-  await tx.execute(sql.raw(`set local maintenance_work_mem = '256MB'`));
+  await raiseIndexBuildMemory(tx);
   let done = 0;
   for (const index of indexes) {
     opts.onProgress?.('indexing', done++, indexes.length);
-    await tx.execute(sql.raw(index.definition));
+    await buildIndex(tx, index);
   }
-}
-
-/** `insert into <target> (cols) select cols from json_populate_recordset(null::<table>, $1::json)`, around the parameter. */
-function insertStatement(target: string, table: BackupHeaderTable): { head: string; tail: string } {
-  const wrapped = new Set(table.wrapped_json ?? []);
-  const columns = table.columns.map(ident).join(', ');
-  // A wrapped json column arrives as [value] (format.ts): its value is element 0.
-  const values = table.columns.map((c) => (wrapped.has(c) ? `(${ident(c)} -> 0)` : ident(c))).join(', ');
-  return {
-    head: `insert into ${target} (${columns}) select ${values} from json_populate_recordset(null::${qualified(table.name)}, `,
-    tail: `::json)`,
-  };
-}
-
-/**
- * This installation's server secrets, kept across a restore: the token signing key is held in
- * memory by every running instance, and one started later must read the same key from the
- * database — not the backup's.
- */
-async function savedSecrets(tx: DbOrTx): Promise<string | null> {
-  const [exists] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select to_regclass('public.server_secrets') is not null as ok`));
-  if (!exists?.ok) return null;
-  const [row] = rowsOf<{ j: string }>(await tx.execute(sql`select coalesce(json_agg(s), '[]')::text as j from public.server_secrets s`));
-  return row?.j ?? '[]';
-}
-
-async function restoreSecrets(tx: DbOrTx, saved: string | null): Promise<void> {
-  if (saved === null) return;
-  await tx.execute(sql`delete from public.server_secrets`);
-  await tx.execute(sql`insert into public.server_secrets select * from json_populate_recordset(null::public.server_secrets, ${saved}::json)`);
 }

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { DEFAULT_BACKUP_SCHEDULE, ZBackupSchedule, type TBackupList, type TBackupSchedule } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { settings } from '../../db/schema.js';
 import { enqueue } from '../jobs/index.js';
 import { getSettings } from '../settings/index.js';
+import { deleteSetting, readSetting, upsertSettingBy, upsertSystemSetting } from './queries.js';
 import { BACKUP_JOB } from './writer.js';
 
 /**
@@ -19,33 +18,25 @@ export const LAST_FAILURE_KEY = 'backup_last_failure';
 export const SCHEDULE_EVERY_MS = 60_000;
 
 export async function readSchedule(db: DbOrTx): Promise<TBackupSchedule> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SCHEDULE_KEY));
-  const parsed = ZBackupSchedule.safeParse(row?.value);
+  const parsed = ZBackupSchedule.safeParse(await readSetting(db, SCHEDULE_KEY));
   return parsed.success ? parsed.data : DEFAULT_BACKUP_SCHEDULE;
 }
 
 export async function writeSchedule(db: DbOrTx, schedule: TBackupSchedule, by: string | null): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: SCHEDULE_KEY, value: schedule, updatedBy: by })
-    .onConflictDoUpdate({ target: settings.key, set: { value: schedule, updatedBy: by, updatedAt: new Date() } });
+  await upsertSettingBy(db, SCHEDULE_KEY, schedule, by);
 }
 
 export async function readLastFailure(db: DbOrTx): Promise<TBackupList['last_failure']> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, LAST_FAILURE_KEY));
-  const v = row?.value as { at?: unknown; message?: unknown } | undefined;
+  const v = (await readSetting(db, LAST_FAILURE_KEY)) as { at?: unknown; message?: unknown } | undefined;
   return v && typeof v.at === 'string' && typeof v.message === 'string' ? { at: v.at, message: v.message } : null;
 }
 
 export async function writeLastFailure(db: DbOrTx, failure: TBackupList['last_failure']): Promise<void> {
   if (!failure) {
-    await db.delete(settings).where(eq(settings.key, LAST_FAILURE_KEY));
+    await deleteSetting(db, LAST_FAILURE_KEY);
     return;
   }
-  await db
-    .insert(settings)
-    .values({ key: LAST_FAILURE_KEY, value: failure, updatedBy: null })
-    .onConflictDoUpdate({ target: settings.key, set: { value: failure, updatedAt: new Date() } });
+  await upsertSystemSetting(db, LAST_FAILURE_KEY, failure);
 }
 
 /**
@@ -83,9 +74,4 @@ export async function scheduleBackup(db: DbOrTx, now = new Date()): Promise<Date
   const iso = slot.toISOString();
   await enqueue(db, [{ kind: BACKUP_JOB, runAt: slot, dedupeKey: `backup:${iso}`, payload: { slot: iso } }]);
   return slot;
-}
-
-/** Done scheduled-backup jobs older than a month go (one a day at most: the table stays small anyway). */
-export async function pruneBackupJobs(db: DbOrTx): Promise<void> {
-  await db.execute(sql`delete from jobs where kind = ${BACKUP_JOB} and done_at < now() - interval '31 days'`);
 }

@@ -23,7 +23,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import {
   ZBackup,
   type TBackup,
@@ -41,8 +40,9 @@ import { notify } from '../notifications/index.js';
 import { deliverLocally, EVENTS_CHANNEL, parseBusMessage, publish, type DomainEvent } from '../realtime/index.js';
 import { BackupFileError, backupOf, backupPath, newBackupId, readBackupFile, sidecarPath, type ReadResult } from './format.js';
 import { checkCompatible, restoreBackup } from './restore.js';
-import { companyZone, isSlotOf, nextSlot, pruneBackupJobs, readLastFailure, readSchedule, writeLastFailure, writeSchedule } from './schedule.js';
-import { BackupBusyError, writeBackup, writeSidecar } from './writer.js';
+import { deleteOldDoneJobs, lockScheduleChanges } from './queries.js';
+import { companyZone, isSlotOf, nextSlot, readLastFailure, readSchedule, writeLastFailure, writeSchedule } from './schedule.js';
+import { BACKUP_JOB, BackupBusyError, writeBackup, writeSidecar } from './writer.js';
 
 export type BackupContext = Pick<AppContext, 'config' | 'database' | 'db' | 'log'>;
 
@@ -352,7 +352,7 @@ export function createBackupService(ctx: BackupContext, opts: BackupServiceOptio
     async putSchedule(actor: BackupActor, schedule: TBackupSchedule): Promise<TBackupSchedule> {
       await ctx.db.transaction(async (tx) => {
         // One schedule change at a time, so each audit row's before is what it replaced.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.backup_schedule'))`);
+        await lockScheduleChanges(tx);
         const before = await readSchedule(tx);
         await writeSchedule(tx, schedule, actor.userId);
         await audit(tx, { actorId: actor.userId, action: 'backup.schedule_updated', entity: 'backup_schedule', entityId: null, before, after: schedule, ip: actor.ip });
@@ -403,7 +403,8 @@ export function createBackupService(ctx: BackupContext, opts: BackupServiceOptio
       for (const old of await applyRetention(schedule.keep)) {
         await audit(tx, { actorId: null, action: 'backup.deleted', entity: 'backup', entityId: old.id, before: summary(old), after: { reason: 'retention', keep: schedule.keep } });
       }
-      await pruneBackupJobs(tx);
+      // Done scheduled-backup jobs older than a month go (one a day at most: the table stays small anyway).
+      await deleteOldDoneJobs(tx, BACKUP_JOB);
       await changed(tx);
       return backup;
     },

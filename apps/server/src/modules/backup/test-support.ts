@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { ident, qualified, readCatalog } from './catalog.js';
+import { ident, qualified, readCatalog } from './catalog-queries.js';
 
 /**
  * Test helpers of the backup tests (no tests here). A database's content, table by table: each

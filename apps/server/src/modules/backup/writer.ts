@@ -3,12 +3,11 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import type { TBackup } from '@portal/shared';
 import pkg from '../../../package.json' with { type: 'json' };
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { ident, loadOrder, migrationState, qualified, readCatalog, type TableInfo } from './catalog.js';
+import { loadOrder, migrationState } from './catalog.js';
+import { readCatalog, type TableInfo } from './catalog-queries.js';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -19,16 +18,10 @@ import {
   type BackupHeader,
   type BackupHeaderTable,
 } from './format.js';
+import { applyTextSettings, closeRowCursor, fetchRowCursor, openRowCursor, readRows, rowQuery, tableStats, tryLockForBackup } from './queries.js';
 
 /** The version of this server, written into every backup's header. */
 export const APP_VERSION: string = pkg.version;
-
-/**
- * The advisory lock key of backups and restores across instances: a backup holds it shared for
- * its read transaction, a restore exclusively for its write transaction, so no backup reads while
- * a restore replaces the data, and two restores never run at once.
- */
-export const BACKUP_LOCK_KEY = 724_312;
 
 /** The job kind of scheduled backups (src/job-handlers.ts runs it). */
 export const BACKUP_JOB = 'backup.scheduled';
@@ -39,19 +32,6 @@ export class BackupBusyError extends Error {
     super('A backup or restore is already running');
   }
 }
-
-/**
- * Session settings of every backup and restore transaction, so text is written and read the same
- * way on any server whatever its configuration: times in UTC with ISO dates, bytea as hex,
- * floats exact.
- */
-export const TEXT_SETTINGS = [
-  `set local timezone = 'UTC'`,
-  `set local datestyle = 'ISO, YMD'`,
-  `set local intervalstyle = 'postgres'`,
-  `set local bytea_output = 'hex'`,
-  `set local extra_float_digits = 1`,
-];
 
 /** Rows per FETCH at most; fewer when a table's largest row is big (attachments). */
 const FETCH_ROWS = 2000;
@@ -124,9 +104,8 @@ async function readInto(
   opts: WriteBackupOptions,
   write: (chunk: Buffer) => Promise<void>,
 ): Promise<{ header: BackupHeader; rows: number }> {
-  const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql.raw(`select pg_try_advisory_xact_lock_shared(${BACKUP_LOCK_KEY}) as ok`)));
-  if (!lock?.ok) throw new BackupBusyError();
-  for (const statement of TEXT_SETTINGS) await tx.execute(sql.raw(statement));
+  if (!(await tryLockForBackup(tx))) throw new BackupBusyError();
+  await applyTextSettings(tx);
 
   const migration = await migrationState(tx, opts.migrationsFolder);
   const catalog = await readCatalog(tx);
@@ -164,10 +143,10 @@ async function readInto(
     const query = rowQuery(table.info, new Set(table.wrapped_json));
     // A table that fits in one fetch is read in one query; a larger one through a cursor.
     const cursor = table.rows > table.fetch;
-    if (cursor) await tx.execute(sql.raw(`declare backup_rows no scroll cursor for ${query}`));
+    if (cursor) await openRowCursor(tx, query);
     let read = 0;
     while (table.rows > 0) {
-      const batch = rowsOf<{ j: string }>(await tx.execute(sql.raw(cursor ? `fetch forward ${table.fetch} from backup_rows` : query)));
+      const batch = cursor ? await fetchRowCursor(tx, table.fetch) : await readRows(tx, query);
       if (!batch.length) break;
       read += batch.length;
       await write(Buffer.from(`${batch.map((r) => r.j).join('\n')}\n`));
@@ -177,55 +156,11 @@ async function readInto(
       await new Promise((resolve) => setImmediate(resolve));
       if (!cursor) break;
     }
-    if (cursor) await tx.execute(sql.raw(`close backup_rows`));
+    if (cursor) await closeRowCursor(tx);
     // The same snapshot counted and read them: a difference is a bug, never a race.
     if (read !== table.rows) throw new Error(`Table ${table.name} gave ${read} rows where ${table.rows} were counted`);
   }
   return { header, rows: total };
-}
-
-/**
- * Counts a table's rows, estimates its widest row (so a FETCH of attachments stays a few
- * megabytes) and finds the json columns holding a top-level JSON null in some row.
- */
-async function tableStats(tx: DbOrTx, table: TableInfo): Promise<{ rows: number; widest: number; wrapped: string[] }> {
-  const widths = table.columns.flatMap((c) => {
-    const col = ident(c.name);
-    if (c.kind === 'bytea') return [`2 * coalesce(octet_length(${col}), 0)`];
-    if (c.kind === 'text') return [`coalesce(octet_length(${col}), 0)`];
-    if (c.kind === 'json' || c.type.endsWith('[]')) return [`coalesce(octet_length(${col}::text), 0)`];
-    return [];
-  });
-  const jsonColumns = table.columns.filter((c) => c.kind === 'json');
-  const nulls = jsonColumns.map(
-    (c, i) => `count(*) filter (where ${c.type === 'json' ? 'json_typeof' : 'jsonb_typeof'}(${ident(c.name)}) = 'null')::float8 as n${i}`,
-  );
-  const [row] = rowsOf<Record<string, number | string>>(
-    await tx.execute(
-      sql.raw(
-        `select count(*)::float8 as rows, ${widths.length ? `coalesce(max(${widths.join(' + ')}), 0)::float8` : '0::float8'} as widest
-         ${nulls.length ? `, ${nulls.join(', ')}` : ''} from ${qualified(table.name)}`,
-      ),
-    ),
-  );
-  return {
-    rows: Number(row!.rows),
-    widest: Number(row!.widest),
-    wrapped: jsonColumns.filter((_, i) => Number(row![`n${i}`]) > 0).map((c) => c.name),
-  };
-}
-
-/** The rows of a table as PostgreSQL writes them: every column as text but json, in primary-key order. */
-function rowQuery(table: TableInfo, wrapped: Set<string>): string {
-  const columns = table.columns.map((c) => {
-    const col = `t.${ident(c.name)}`;
-    if (c.kind !== 'json') return `${col}::text as ${ident(c.name)}`;
-    if (!wrapped.has(c.name)) return `${col} as ${ident(c.name)}`;
-    // SQL NULL stays null; a value (JSON null too) becomes [value].
-    return `case when ${col} is null then null else ${c.type === 'json' ? 'json_build_array' : 'jsonb_build_array'}(${col}) end as ${ident(c.name)}`;
-  });
-  const order = table.primaryKey.length ? ` order by ${table.primaryKey.map((k) => `t.${ident(k)}`).join(', ')}` : '';
-  return `select row_to_json(x)::text as j from ${qualified(table.name)} as t, lateral (select ${columns.join(', ')}) as x${order}`;
 }
 
 async function fsyncFile(file: string) {

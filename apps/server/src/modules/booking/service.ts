@@ -1,16 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { TAvailability, TAvailabilityQuery, TBookingRequest, TBookingResponse } from '@portal/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
 import { badRequest } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { rowsOf } from '../../db/rows.js';
 import { notify } from '../notifications/index.js';
 import { getSettings } from '../settings/index.js';
 import { mailInvitation, raiseRequest, type Invitation, type RequestCaller } from '../service-requests/index.js';
 import { appointmentLink, appointmentOf, clockOf, publishAppointment, scheduleReminders, slotUnavailable, recordAppointmentEvent, appointmentVisibility, findAppointment } from '../appointments/index.js';
 import { dayBounds, dayOf, formatInstant, freeSlots, technicianSlots, type FreeSlot, loadTechnicianDays, lockTechnician } from '../scheduling/index.js';
+import { insertAppointment } from './queries.js';
 
 /** The booking rules of settings. */
 async function rulesOf(db: DbOrTx) {
@@ -77,15 +76,18 @@ export async function bookAppointment(
           technician,
         );
         const number = await nextNumber(sp, 'appointment', 'AP');
-        const [appointment] = rowsOf<{ id: string }>(
-          await sp.execute(sql`
-            insert into appointments (number, customer_id, service_request_id, technician_id, service_kind, starts_at, ends_at, address, notes, created_by)
-            values (${number}, ${request.customer.id}::uuid, ${request.id}::uuid, ${technician.id}::uuid, ${input.service_kind}::service_location,
-              ${new Date(slot.start).toISOString()}::timestamptz, ${new Date(slot.end).toISOString()}::timestamptz,
-              ${input.service_kind === 'home' ? input.address : null}, ${input.notes}, ${caller.userId}::uuid)
-            returning id`),
-        );
-        const id = appointment!.id;
+        const id = await insertAppointment(sp, {
+          number,
+          customerId: request.customer.id,
+          requestId: request.id,
+          technicianId: technician.id,
+          serviceKind: input.service_kind,
+          start: slot.start,
+          end: slot.end,
+          address: input.service_kind === 'home' ? input.address : null,
+          notes: input.notes,
+          createdBy: caller.userId,
+        });
         await recordAppointmentEvent(sp, { appointmentId: id, event: 'booked', from: null, to: 'scheduled', startsAt: slot.start, technicianId: technician.id, actorId: caller.userId, note: input.notes });
         await scheduleReminders(sp, { id, starts_at: slot.start }, now);
         // The customer is told who is coming and when (the time in their language, the company's zone).

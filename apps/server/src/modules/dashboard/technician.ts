@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { TTechnicianDashboard } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { isoSql } from '../../db/sql.js';
 import { getSettings } from '../settings/index.js';
 import { performanceFigures } from '../reports/index.js';
+import { technicianAppointmentsBetween, technicianOpenJobs } from './queries.js';
 
 /**
  * PRODUCT.md §5, the technician dashboard: today's jobs (appointments of the company's today),
@@ -17,25 +15,8 @@ export async function technicianDashboard(db: DbOrTx, technicianId: string, now:
   const today = now.setZone(time_zone).startOf('day');
   const week = today.startOf('week');
 
-  const todays = rowsOf<TTechnicianDashboard['today'][number]>(
-    await db.execute(sql`
-      select a.id, a.number, ${isoSql('a.starts_at')} as starts_at, ${isoSql('a.ends_at')} as ends_at, a.status,
-        case when r.id is null then null else json_build_object(
-          'id', r.id, 'number', r.number, 'status', r.status, 'customer_name', cu.name, 'location', r.location, 'address', r.address) end as service_request
-      from appointments a
-      left join service_requests r on r.id = a.service_request_id
-      left join users cu on cu.id = r.customer_id
-      where a.technician_id = ${technicianId}::uuid and a.status <> 'cancelled'
-        and a.starts_at >= ${today.toISO()}::timestamptz and a.starts_at < ${today.plus({ days: 1 }).toISO()}::timestamptz
-      order by a.starts_at, a.id`),
-  );
-  const [open] = rowsOf<TTechnicianDashboard['open_by_status']>(
-    await db.execute(sql`
-      select (count(*) filter (where status = 'assigned'))::int as assigned,
-        (count(*) filter (where status = 'in_progress'))::int as in_progress,
-        (count(*) filter (where status = 'pending_parts'))::int as pending_parts
-      from service_requests where technician_id = ${technicianId}::uuid and status in ('assigned', 'in_progress', 'pending_parts')`),
-  );
+  const todays = await technicianAppointmentsBetween(db, technicianId, today.toISO(), today.plus({ days: 1 }).toISO());
+  const [open] = await technicianOpenJobs(db, technicianId);
   const [thisWeek] = await performanceFigures(db, { start: week.toJSDate(), end: week.plus({ weeks: 1 }).toJSDate() }, technicianId);
   const [overall] = await performanceFigures(db, { start: null, end: null }, technicianId);
   return {

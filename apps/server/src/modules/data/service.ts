@@ -5,7 +5,8 @@ import { notFound } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
 import { exportCsv, exportFileName } from './export.js';
 import { runImport, type ImportResult } from './import/run.js';
-import { createImportJob, getImportJob, listImportJobs } from './jobs.js';
+import { getImportJob, listImportJobs } from './jobs.js';
+import { insertImportJob } from './queries.js';
 import type { Upload } from './upload.js';
 
 /** Data management (issue #23): CSV exports, imports (dry, real, in the background) and their jobs. */
@@ -14,7 +15,7 @@ export function createDataService(ctx: AppContext) {
   const background = new Set<Promise<unknown>>();
 
   async function start(actor: Actor, set: DataSet, dryRun: boolean, upload: Upload) {
-    const id = await createImportJob(ctx.db, { dataSet: set, dryRun, fileName: upload.fileName, createdBy: actor.userId });
+    const id = await insertImportJob(ctx.db, { dataSet: set, dryRun, fileName: upload.fileName, createdBy: actor.userId });
     // From here the import owns the file and deletes it when it ends.
     upload.claimed = true;
     return { id, run: { id, set, dryRun, file: upload.path, actor } };

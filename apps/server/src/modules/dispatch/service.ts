@@ -1,59 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { TDispatchCandidates, TDispatchItem, TDispatchList, TDispatchQuery } from '@portal/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { z } from 'zod';
-import { pageOf } from '../../db/keyset.js';
-import { cursorValue, decodeCursor } from '../../lib/cursor.js';
 import { notFound } from '../../lib/errors.js';
-import { rowsOf } from '../../db/rows.js';
-import { requestSearchSql, slaColumns, slaOfRow, slaRulesOf, type SlaColumns } from '../service-requests/index.js';
+import { slaOfRow, slaRulesOf } from '../service-requests/index.js';
 import { getSettings } from '../settings/index.js';
-import { epochMs } from '../../db/sql.js';
 import { dayBounds, dayOf, fitsHours, formatInstant, technicianSlots, loadTechnicianDays } from '../scheduling/index.js';
-
-
-const VIEW_STATUSES: Record<TDispatchQuery['status'], string[]> = {
-  unassigned: ['pending'],
-  assigned: ['assigned'],
-  all: ['pending', 'assigned', 'in_progress', 'pending_parts'],
-};
-
-/** Sorts a paused clock (no due time) after every running one. */
-const NO_DUE = 1e12;
-
-/**
- * The sort key of a list, one float per row (keyset on (key, id)):
- * - age: the request date (oldest first);
- * - priority: high, medium, low, each oldest first;
- * - sla_due: the due time of the running target (`sla_due_at`, working hours less pauses, kept
- *   by sla-due.ts), soonest first; paused requests (no clock running) last.
- */
-function sortKey(sort: TDispatchQuery['sort']): SQL {
-  const epoch = sql`extract(epoch from r.created_at)::float8`;
-  if (sort === 'priority') return sql`((case r.priority when 'high' then 0 when 'medium' then 1 else 2 end) * 1e10 + ${epoch})`;
-  if (sort === 'sla_due') return sql`coalesce(extract(epoch from r.sla_due_at)::float8, ${NO_DUE}::float8)`;
-  return epoch;
-}
-
-const CURSOR = z.object({ k: cursorValue.number, id: cursorValue.uuid });
-
-interface Row extends SlaColumns {
-  id: string;
-  number: string;
-  status: TDispatchItem['status'];
-  service_type: string;
-  fault_type: string;
-  location: string;
-  request_date: string;
-  customer_id: string;
-  customer_name: string;
-  technician_id: string | null;
-  technician_name: string | null;
-  device_brand: string;
-  device_model: string;
-  appointment: { id: string; starts: number; ends: number } | null;
-  sort_key: number;
-}
+import { activeTechnicians, findCandidateRequest, listDispatchRows, type DispatchRow } from './queries.js';
 
 /**
  * The open requests of a dispatch view, one page in one statement with each row's history
@@ -61,43 +12,16 @@ interface Row extends SlaColumns {
  */
 export async function listDispatch(db: DbOrTx, q: TDispatchQuery, now = Date.now()): Promise<TDispatchList> {
   const rules = await slaRulesOf(db);
-  const key = sortKey(q.sort);
-  const statuses = sql.join(VIEW_STATUSES[q.status].map((s) => sql`${s}::service_request_status`), sql`, `);
-  const filters: SQL[] = [sql`r.status in (${statuses})`];
-  if (q.priority) filters.push(sql`r.priority = ${q.priority}`);
-  // The request desk's own search: the request's text or its customer's name.
-  if (q.q) filters.push(requestSearchSql(q.q, 'r'));
-  const whereSql = sql.join(filters, sql` and `);
-  const after = q.cursor ? decodeCursor(CURSOR, q.cursor) : null;
-  const pageWhere = after ? sql`${whereSql} and (${key}, r.id) > (${after.k}::float8, ${after.id}::uuid)` : whereSql;
-
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
-      select r.id, r.number, r.status, r.priority, r.service_type, r.fault_type, r.location,
-        r.created_at::text as request_date, ${slaColumns('r')},
-        r.customer_id, c.name as customer_name, r.technician_id, t.name as technician_name,
-        r.device_brand, r.device_model, ${key} as sort_key,
-        (select json_build_object('id', a.id, 'starts', ${epochMs('a.starts_at')}, 'ends', ${epochMs('a.ends_at')})
-          from appointments a where a.service_request_id = r.id and a.status in ('scheduled', 'confirmed')
-          order by a.starts_at limit 1) as appointment
-      from service_requests r
-      join users c on c.id = r.customer_id
-      left join users t on t.id = r.technician_id
-      where ${pageWhere}
-      order by ${key}, r.id
-      limit ${q.limit + 1}`),
-  );
-  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from service_requests r where ${whereSql}`));
-  const page = pageOf(rows, q.limit, (last) => ({ k: Number(last.sort_key), id: last.id }));
+  const page = await listDispatchRows(db, q);
   return {
     time_zone: rules.cal.zone,
-    items: page.items.map((r) => itemOf(r, rules, now)),
+    items: page.rows.map((r) => itemOf(r, rules, now)),
     next_cursor: page.next_cursor,
-    total: count?.n ?? 0,
+    total: page.total,
   };
 }
 
-function itemOf(r: Row, rules: Awaited<ReturnType<typeof slaRulesOf>>, now: number): TDispatchItem {
+function itemOf(r: DispatchRow, rules: Awaited<ReturnType<typeof slaRulesOf>>, now: number): TDispatchItem {
   const requestMs = Number(r.request_ms);
   const zone = rules.cal.zone;
   return {
@@ -129,24 +53,10 @@ const LOOKAHEAD_DAYS = 7;
  * (the booking's availability rules).
  */
 export async function dispatchCandidates(db: DbOrTx, requestId: string, now = Date.now()): Promise<TDispatchCandidates> {
-  const [req] = rowsOf<{ service_type: string; technician_id: string | null; appointment: { id: string; starts: number; ends: number } | null }>(
-    await db.execute(sql`
-      select r.service_type, r.technician_id,
-        (select json_build_object('id', a.id, 'starts', ${epochMs('a.starts_at')}, 'ends', ${epochMs('a.ends_at')})
-          from appointments a where a.service_request_id = r.id and a.status in ('scheduled', 'confirmed')
-          order by a.starts_at limit 1) as appointment
-      from service_requests r where r.id = ${requestId}::uuid`),
-  );
+  const req = await findCandidateRequest(db, requestId);
   if (!req) throw notFound('Service request');
   const s = await getSettings(db, ['time_zone', 'appointment_slot_minutes', 'booking_lead_hours']);
-  const techs = rowsOf<{ id: string; name: string; skills: string[]; open_requests: number }>(
-    await db.execute(sql`
-      select t.user_id as id, u.name, t.skills,
-        (select count(*)::int from service_requests r where r.technician_id = t.user_id and r.status in ('assigned', 'in_progress', 'pending_parts')) as open_requests
-      from technicians t join users u on u.id = t.user_id
-      where t.active and u.active and u.role = 'technician'
-      order by u.name, t.user_id`),
-  );
+  const techs = await activeTechnicians(db);
   const today = dayOf(now, s.time_zone);
   const nextFree = new Map<string, { start: number; end: number }>();
   const todayLoad = new Map<string, number>();

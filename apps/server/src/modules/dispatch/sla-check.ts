@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
 import { enqueue, type JobHandler } from '../jobs/index.js';
 import { notify } from '../notifications/index.js';
-import { fillMissingSlaDue, slaColumns, slaOfRow, slaRulesOf, type SlaColumns } from '../service-requests/index.js';
+import { fillMissingSlaDue, slaOfRow, slaRulesOf } from '../service-requests/index.js';
+import { activeAdminIds, deleteDoneJobsOlderThanADay, findSlaCandidates, insertSlaBreaches } from './queries.js';
 
 /**
  * The SLA-breach check (PRODUCT.md §7: the admins hear of a breach once). A job of this kind
@@ -41,37 +40,10 @@ export async function scheduleSlaCheck(db: DbOrTx, now = Date.now()): Promise<vo
   await enqueue(db, [{ kind: SLA_CHECK_JOB, runAt: new Date(minute), dedupeKey: `${SLA_CHECK_JOB}:${new Date(minute).toISOString()}` }]);
 }
 
-interface Candidate extends SlaColumns {
-  id: string;
-  number: string;
-  response_noted: boolean;
-  resolution_noted: boolean;
-}
-
 /** Records and notifies the breaches found at `now`; returns them (tests). */
 export async function checkSlaBreaches(tx: DbOrTx, now = Date.now(), batch = SLA_CHECK_BATCH): Promise<{ id: string; target: 'response' | 'resolution' }[]> {
   const rules = await slaRulesOf(tx);
-  const { targets } = rules;
-  const hours = (k: 'response_hours' | 'resolution_hours') =>
-    sql`(case r.priority when 'high' then ${targets.high[k]}::float8 when 'medium' then ${targets.medium[k]}::float8 else ${targets.low[k]}::float8 end)`;
-  const nowIso = new Date(now).toISOString();
-  const candidates = rowsOf<Candidate>(
-    await tx.execute(sql`
-      select r.id, r.number, r.priority, ${slaColumns('r')},
-        exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response') as response_noted,
-        exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution') as resolution_noted
-      from service_requests r
-      where r.status in ('pending', 'assigned', 'in_progress')
-        and (
-          (r.first_response_at is null
-            and coalesce(r.sla_due_at <= ${nowIso}::timestamptz, r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('response_hours')}))
-            and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'response'))
-          or (r.created_at <= ${nowIso}::timestamptz - make_interval(secs => 3600 * ${hours('resolution_hours')})
-            and (r.first_response_at is null or coalesce(r.sla_due_at <= ${nowIso}::timestamptz, true))
-            and not exists (select 1 from sla_breaches b where b.request_id = r.id and b.target = 'resolution')))
-      order by r.created_at, r.id
-      limit ${batch}`),
-  );
+  const candidates = await findSlaCandidates(tx, rules.targets, now, batch);
   const found: { id: string; number: string; target: 'response' | 'resolution'; due: string }[] = [];
   for (const r of candidates) {
     const sla = slaOfRow(r, rules, now);
@@ -80,18 +52,10 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now(), batch = SLA
     if (!r.resolution_noted && sla.resolution.state === 'breached') found.push({ id: r.id, number: r.number, target: 'resolution', due: sla.resolution.due_at! });
   }
   if (!found.length) return [];
-  const inserted = rowsOf<{ request_id: string; target: 'response' | 'resolution' }>(
-    await tx.execute(sql`
-      insert into sla_breaches (request_id, target, due_at)
-      values ${sql.join(
-        found.map((f) => sql`(${f.id}::uuid, ${f.target}, ${f.due}::timestamptz)`),
-        sql`, `,
-      )}
-      on conflict do nothing
-      returning request_id, target`),
-  );
+  // Inserted only once (on conflict do nothing): only what this check inserted is notified.
+  const inserted = await insertSlaBreaches(tx, found);
   if (!inserted.length) return [];
-  const admins = rowsOf<{ id: string }>(await tx.execute(sql`select id from users where role = 'admin' and active`)).map((a) => a.id);
+  const admins = await activeAdminIds(tx);
   if (inserted.length > SLA_NOTIFY_ONE_BY_ONE) {
     // A backlog (the first check over old data, a long outage): one notification, not hundreds.
     await notify(tx, { userIds: admins }, {
@@ -119,7 +83,7 @@ export async function checkSlaBreaches(tx: DbOrTx, now = Date.now(), batch = SLA
 
 /** Done checks are kept a day (for inspection), then dropped: once an hour, the jobs table does not grow by 1,440 rows a day. */
 async function pruneChecks(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`delete from jobs where kind = ${SLA_CHECK_JOB} and done_at < now() - interval '1 day'`);
+  await deleteDoneJobsOlderThanADay(tx, SLA_CHECK_JOB);
 }
 
 export const slaCheckJob: JobHandler = async (tx, job) => {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   workRefusal,
   type TAddPart,
@@ -16,10 +15,22 @@ import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { applyMovements } from '../inventory/index.js';
-import { rowsOf } from '../../db/rows.js';
 import { notify } from '../notifications/index.js';
 import { createTransfer } from '../transfers/index.js';
-import { applyRequestAction, publishChange, type RequestCaller, type ServiceRequestService, requestVisibleTo, closeWorkEntry, openWorkEntry, partLine, workEntry } from '../service-requests/index.js';
+import { applyRequestAction, publishChange, type RequestCaller, type ServiceRequestService, closeWorkEntry, openWorkEntry, partLine, workEntry } from '../service-requests/index.js';
+import {
+  deletePartLine,
+  findItemPrice,
+  findMainWarehouseId,
+  findOpenWorkEntryId,
+  insertPartLine,
+  lockRequestForWork,
+  recordQualityCheck,
+  setAwaitingTransfer,
+  setWorkEntryNote,
+  updateDiagnostic,
+  type WorkRow,
+} from './queries.js';
 
 /**
  * The technician's work on a request (issue #10): the work log, the diagnostic, parts from the
@@ -29,30 +40,11 @@ import { applyRequestAction, publishChange, type RequestCaller, type ServiceRequ
  * request's change so open pages refresh — all in one transaction.
  */
 
-export interface WorkRow {
-  id: string;
-  number: string;
-  status: TServiceRequest['status'];
-  customer_id: string;
-  technician_id: string | null;
-  technician_name: string | null;
-  technician_language: string | null;
-  van_id: string | null;
-  work_running: boolean;
-  checked_since_completion: boolean;
-}
+export type { WorkRow } from './queries.js';
 
+/** Locks a request the caller may see for a change of its work (404 otherwise). */
 export async function lockForWork(tx: Tx, caller: RequestCaller, id: string): Promise<WorkRow> {
-  const [row] = rowsOf<WorkRow>(
-    await tx.execute(sql`
-      select r.id, r.number, r.status, r.customer_id, r.technician_id, tu.name as technician_name, tu.language as technician_language,
-        (select v.id from warehouses v where v.technician_id = r.technician_id and v.kind = 'van' and v.active limit 1) as van_id,
-        exists (select 1 from work_log_entries w where w.request_id = r.id and w.ended_at is null) as work_running,
-        (r.qc_at is not null and r.completed_at is not null and r.qc_at >= r.completed_at) as checked_since_completion
-      from service_requests r left join users tu on tu.id = r.technician_id
-      where r.id = ${id}::uuid and ${requestVisibleTo(caller, 'r')}
-      for update of r`),
-  );
+  const row = await lockRequestForWork(tx, caller, id);
   if (!row) throw notFound('Service request');
   return row;
 }
@@ -97,18 +89,13 @@ export async function recordPartUse(
   tx: Tx,
   p: { requestId: string; number: string; vanId: string; itemId: string; quantity: string; actorId: string },
 ): Promise<string> {
-  const [item] = rowsOf<{ price: string; tax_rate: string }>(await tx.execute(sql`select price::text, tax_rate::text from inventory_items where id = ${p.itemId}::uuid`));
+  const item = await findItemPrice(tx, p.itemId);
   if (!item) throw badRequest({ item_id: 'invalid' });
-  const [line] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      insert into request_parts (request_id, item_id, warehouse_id, quantity, unit_price, tax_rate, created_by)
-      values (${p.requestId}::uuid, ${p.itemId}::uuid, ${p.vanId}::uuid, ${p.quantity}::numeric, ${item.price}::numeric, ${item.tax_rate}::numeric, ${p.actorId}::uuid)
-      returning id`),
-  );
+  const lineId = await insertPartLine(tx, { requestId: p.requestId, itemId: p.itemId, vanId: p.vanId, quantity: p.quantity, price: item.price, taxRate: item.tax_rate, actorId: p.actorId });
   await applyMovements(tx, [
     { itemId: p.itemId, warehouseId: p.vanId, quantity: `-${p.quantity}`, kind: 'consumption', documentType: 'service_request', documentId: p.requestId, documentNumber: p.number, actorId: p.actorId },
   ]);
-  return line!.id;
+  return lineId;
 }
 
 export function createFieldWorkService(ctx: AppContext, requests: ServiceRequestService) {
@@ -124,9 +111,9 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
         if (row.status === 'assigned') {
           // The state machine's start opens the entry (and writes history, notifications, realtime).
           await applyRequestAction(tx, caller, id, 'start', { note: body.note });
-          const [open] = rowsOf<{ id: string }>(await tx.execute(sql`select id from work_log_entries where request_id = ${id}::uuid and ended_at is null`));
-          if (body.note) await tx.execute(sql`update work_log_entries set note = ${body.note} where id = ${open!.id}::uuid`);
-          return open!.id;
+          const openId = await findOpenWorkEntryId(tx, id);
+          if (body.note) await setWorkEntryNote(tx, openId!, body.note);
+          return openId!;
         }
         const opened = await openWorkEntry(tx, id, row.technician_id ?? caller.userId, body.note);
         if (!opened) throw conflict('work_log_open', `Work on ${row.number} is already running`);
@@ -155,14 +142,7 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
       await db.transaction(async (tx) => {
         const row = await lockForWork(tx, caller, id);
         checkWork(row, caller, 'edit_diagnostic');
-        const [before] = rowsOf<Record<string, unknown>>(
-          await tx.execute(sql`
-            update service_requests r set symptoms = ${body.symptoms}, diagnosis = ${body.diagnosis}, resolution = ${body.resolution},
-              diagnostic_notes = ${body.notes}, labor_hours = ${body.labor_hours}::numeric, updated_at = now()
-            from (select symptoms, diagnosis, resolution, diagnostic_notes, labor_hours::text from service_requests where id = ${id}::uuid) old
-            where r.id = ${id}::uuid
-            returning old.*`),
-        );
+        const before = await updateDiagnostic(tx, id, body);
         await audit(tx, { actorId: caller.userId, action: 'service_request.diagnostic', entity: 'service_request', entityId: id, before, after: body, ip: caller.ip });
         await changed(tx, row);
       });
@@ -187,9 +167,7 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
       await db.transaction(async (tx) => {
         const row = await lockForWork(tx, caller, id);
         checkWork(row, caller, 'use_parts');
-        const [line] = rowsOf<{ item_id: string; warehouse_id: string; quantity: string }>(
-          await tx.execute(sql`delete from request_parts where id = ${lineId}::uuid and request_id = ${id}::uuid returning item_id, warehouse_id, quantity::text`),
-        );
+        const line = await deletePartLine(tx, id, lineId);
         if (!line) throw notFound('Part line');
         await applyMovements(tx, [
           { itemId: line.item_id, warehouseId: line.warehouse_id, quantity: line.quantity, kind: 'return', documentType: 'service_request', documentId: id, documentNumber: row.number, actorId: caller.userId },
@@ -209,9 +187,9 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
         checkWork(row, caller, 'request_parts');
         let from = body.from_warehouse_id ?? null;
         if (!from) {
-          const [main] = rowsOf<{ id: string }>(await tx.execute(sql`select id from warehouses where kind = 'main' and active order by created_at limit 1`));
+          const main = await findMainWarehouseId(tx);
           if (!main) throw badRequest({ from_warehouse_id: 'required' });
-          from = main.id;
+          from = main;
         }
         // As the technician asking into their own van (an admin asks on their behalf).
         const transfer = await createTransfer(tx, caller, {
@@ -222,7 +200,7 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
         });
         const named = transfer.lines.map((l) => `${l.item_code} × ${l.quantity}`).join(', ');
         await applyRequestAction(tx, caller, id, 'await-parts', { note: `${transfer.number}: ${named}${body.note ? ` — ${body.note}` : ''}` });
-        await tx.execute(sql`update service_requests set awaiting_transfer_id = ${transfer.id}::uuid where id = ${id}::uuid`);
+        await setAwaitingTransfer(tx, id, transfer.id);
       });
       return requests.get(caller, id);
     },
@@ -232,10 +210,7 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
       await db.transaction(async (tx) => {
         const row = await lockForWork(tx, caller, id);
         checkWork(row, caller, 'quality_check');
-        await tx.execute(sql`
-          update service_requests set qc_result = ${body.result}::quality_check_result, qc_notes = ${body.notes}, qc_by = ${caller.userId}::uuid,
-            qc_at = clock_timestamp(), updated_at = now()
-          where id = ${id}::uuid`);
+        await recordQualityCheck(tx, id, body, caller.userId);
         await audit(tx, { actorId: caller.userId, action: `service_request.quality_${body.result}`, entity: 'service_request', entityId: id, after: body, ip: caller.ip });
         if (body.result === 'failed') {
           // The state machine's reopen: history, reopen count, the technician and the customer told.

@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TGoodsReceiptLine, TGoodsReceiptListQuery, TSupplier, TSupplierListQuery, WarehouseKind } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { goodsReceiptLines, goodsReceipts, inventoryItems, suppliers, warehouses } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
+import { companyZoneSql } from '../../lib/date-filter.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { isoSql, like, where } from '../../db/sql.js';
 
@@ -49,6 +51,23 @@ export async function listSuppliers(db: DbOrTx, q: TSupplierListQuery) {
     next_cursor: page.next_cursor,
     total: count?.n ?? 0,
   };
+}
+
+/** A supplier's state, to check it may deliver. */
+export async function findSupplierState(tx: DbOrTx, id: string): Promise<{ id: string; active: boolean }[]> {
+  return tx.select({ id: suppliers.id, active: suppliers.active }).from(suppliers).where(eq(suppliers.id, id));
+}
+
+/** Inserts a supplier; answers its id. */
+export async function insertSupplier(tx: DbOrTx, values: typeof suppliers.$inferInsert): Promise<{ id: string }[]> {
+  return tx.insert(suppliers).values(values).returning({ id: suppliers.id });
+}
+
+export type SupplierChanges = Partial<typeof suppliers.$inferInsert>;
+
+/** Sets the supplier's columns given in `set`. */
+export async function updateSupplier(tx: DbOrTx, id: string, set: SupplierChanges): Promise<void> {
+  await tx.update(suppliers).set(set).where(eq(suppliers.id, id));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -154,4 +173,59 @@ export async function listReceipts(db: DbOrTx, q: TGoodsReceiptListQuery) {
     next_cursor: page.next_cursor,
     total: count?.n ?? 0,
   };
+}
+
+/** The warehouse goods would be received into, to check it (kind and active). */
+export async function findReceivingWarehouse(
+  tx: DbOrTx,
+  id: string,
+): Promise<{ id: string; code: string; kind: WarehouseKind; active: boolean }[]> {
+  return tx
+    .select({ id: warehouses.id, code: warehouses.code, kind: warehouses.kind, active: warehouses.active })
+    .from(warehouses)
+    .where(eq(warehouses.id, id));
+}
+
+/** The items of `ids` that exist, with their code and whether they are active. */
+export async function findItemStates(tx: DbOrTx, ids: string[]): Promise<{ id: string; code: string; active: boolean }[]> {
+  return tx
+    .select({ id: inventoryItems.id, code: inventoryItems.code, active: inventoryItems.active })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, ids));
+}
+
+/** Today in the company's time zone, YYYY-MM-DD (one row). */
+export async function companyToday(tx: DbOrTx): Promise<{ today: string }[]> {
+  return rowsOf<{ today: string }>(await tx.execute(sql`select (now() at time zone ${companyZoneSql})::date::text as today`));
+}
+
+/** Inserts a receipt's header. */
+export async function insertReceipt(tx: DbOrTx, values: typeof goodsReceipts.$inferInsert): Promise<void> {
+  await tx.insert(goodsReceipts).values(values);
+}
+
+/** Inserts a receipt's lines (one statement). */
+export async function insertReceiptLines(tx: DbOrTx, lines: (typeof goodsReceiptLines.$inferInsert)[]): Promise<void> {
+  await tx.insert(goodsReceiptLines).values(lines);
+}
+
+/**
+ * Sets the last cost of the items `itemIds` (one statement). Each item's last cost is the unit
+ * cost of its latest receipt by day received (then by number): a receipt entered late for an
+ * earlier day does not overwrite a newer cost.
+ */
+export async function updateLastCosts(tx: DbOrTx, itemIds: string[]): Promise<void> {
+  const ids = sql.join(
+    itemIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update inventory_items i set last_cost = latest.unit_cost, updated_at = now()
+    from (
+      select distinct on (l.item_id) l.item_id, l.unit_cost
+      from goods_receipt_lines l join goods_receipts r on r.id = l.receipt_id
+      where l.item_id in (${ids})
+      order by l.item_id, r.received_on desc, r.number desc
+    ) latest
+    where i.id = latest.item_id and i.last_cost is distinct from latest.unit_cost`);
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
 import {
   can,
   type Role,
@@ -16,16 +15,30 @@ import {
 } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { goodsReceiptLines, goodsReceipts, inventoryItems, suppliers, warehouses } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { companyZoneSql } from '../../lib/date-filter.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
 import { applyMovements } from '../inventory/index.js';
-import { rowsOf } from '../../db/rows.js';
 import { audienceFor, publish } from '../realtime/index.js';
-import { findReceipt, findSupplier, listReceipts, listSuppliers, type FullReceiptRow, type ReceiptRow } from './queries.js';
+import {
+  companyToday,
+  findItemStates,
+  findReceipt,
+  findReceivingWarehouse,
+  findSupplier,
+  findSupplierState,
+  insertReceipt,
+  insertReceiptLines,
+  insertSupplier,
+  listReceipts,
+  listSuppliers,
+  updateLastCosts,
+  updateSupplier,
+  type FullReceiptRow,
+  type ReceiptRow,
+  type SupplierChanges,
+} from './queries.js';
 
 /** Who receives goods: what the service needs of the caller (the demo seed passes its own). */
 export type ReceiptCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
@@ -62,16 +75,10 @@ const readReceipt = (r: FullReceiptRow, role: Role): TGoodsReceipt => ({
  * latest receipt, and writes the audit row — all or nothing.
  */
 export async function createGoodsReceipt(tx: Tx, caller: ReceiptCaller, input: TCreateGoodsReceipt): Promise<TGoodsReceipt> {
-  const [wh] = await tx
-    .select({ id: warehouses.id, code: warehouses.code, kind: warehouses.kind, active: warehouses.active })
-    .from(warehouses)
-    .where(eq(warehouses.id, input.warehouse_id));
-  const [supplier] = await tx.select({ id: suppliers.id, active: suppliers.active }).from(suppliers).where(eq(suppliers.id, input.supplier_id));
-  const items = await tx
-    .select({ id: inventoryItems.id, code: inventoryItems.code, active: inventoryItems.active })
-    .from(inventoryItems)
-    .where(inArray(inventoryItems.id, input.lines.map((l) => l.item_id)));
-  const [today] = rowsOf<{ today: string }>(await tx.execute(sql`select (now() at time zone ${companyZoneSql})::date::text as today`));
+  const [wh] = await findReceivingWarehouse(tx, input.warehouse_id);
+  const [supplier] = await findSupplierState(tx, input.supplier_id);
+  const items = await findItemStates(tx, input.lines.map((l) => l.item_id));
+  const [today] = await companyToday(tx);
   const receivedOn = input.received_on ?? today!.today;
 
   const fields: Record<string, 'invalid' | 'out_of_range'> = {};
@@ -108,7 +115,7 @@ export async function createGoodsReceipt(tx: Tx, caller: ReceiptCaller, input: T
   const id = randomUUID();
   // Drawn after every check but the ledger's: a refusal rolls the number back too.
   const number = await nextNumber(tx, 'goods_receipt', 'GR');
-  await tx.insert(goodsReceipts).values({
+  await insertReceipt(tx, {
     id,
     number,
     warehouseId: wh!.id,
@@ -118,7 +125,8 @@ export async function createGoodsReceipt(tx: Tx, caller: ReceiptCaller, input: T
     notes: input.notes ?? null,
     createdBy: caller.userId,
   });
-  await tx.insert(goodsReceiptLines).values(
+  await insertReceiptLines(
+    tx,
     input.lines.map((l, i) => ({ receiptId: id, lineNo: i + 1, itemId: l.item_id, quantity: l.quantity, unitCost: l.unit_cost })),
   );
   await applyMovements(
@@ -134,21 +142,8 @@ export async function createGoodsReceipt(tx: Tx, caller: ReceiptCaller, input: T
       actorId: caller.userId,
     })),
   );
-  // Each item's last cost is the unit cost of its latest receipt by day received (then by
-  // number): a receipt entered late for an earlier day does not overwrite a newer cost.
-  const itemIds = sql.join(
-    input.lines.map((l) => sql`${l.item_id}::uuid`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update inventory_items i set last_cost = latest.unit_cost, updated_at = now()
-    from (
-      select distinct on (l.item_id) l.item_id, l.unit_cost
-      from goods_receipt_lines l join goods_receipts r on r.id = l.receipt_id
-      where l.item_id in (${itemIds})
-      order by l.item_id, r.received_on desc, r.number desc
-    ) latest
-    where i.id = latest.item_id and i.last_cost is distinct from latest.unit_cost`);
+  // Each item's last cost is that of its latest receipt by day received, not the last one entered.
+  await updateLastCosts(tx, input.lines.map((l) => l.item_id));
   await audit(tx, {
     actorId: caller.userId,
     action: 'goods_receipt.created',
@@ -171,10 +166,7 @@ export async function createGoodsReceipt(tx: Tx, caller: ReceiptCaller, input: T
 
 /** Adds a supplier in the caller's transaction (the demo seed uses it too). */
 export async function createSupplier(tx: Tx, caller: ReceiptCaller, input: TCreateSupplier): Promise<TSupplier> {
-  const [row] = await tx
-    .insert(suppliers)
-    .values({ name: input.name, phone: input.phone, vatNumber: input.vat_number, active: input.active ?? true })
-    .returning({ id: suppliers.id });
+  const [row] = await insertSupplier(tx, { name: input.name, phone: input.phone, vatNumber: input.vat_number, active: input.active ?? true });
   const supplier = (await findSupplier(tx, row!.id))!;
   await audit(tx, { actorId: caller.userId, action: 'supplier.created', entity: 'supplier', entityId: supplier.id, after: supplierAudit(supplier), ip: caller.ip });
   return supplier;
@@ -217,12 +209,12 @@ export function createGoodsReceiptService(ctx: AppContext) {
         db.transaction(async (tx) => {
           const before = await findSupplier(tx, id);
           if (!before) throw notFound('Supplier');
-          const set: Partial<typeof suppliers.$inferInsert> = { updatedAt: new Date() };
+          const set: SupplierChanges = { updatedAt: new Date() };
           if (input.name !== undefined) set.name = input.name;
           if (input.phone !== undefined) set.phone = input.phone;
           if (input.vat_number !== undefined) set.vatNumber = input.vat_number;
           if (input.active !== undefined) set.active = input.active;
-          await tx.update(suppliers).set(set).where(eq(suppliers.id, id));
+          await updateSupplier(tx, id, set);
           const supplier = (await findSupplier(tx, id))!;
           const action = input.active === false && before.active ? 'supplier.deactivated' : input.active === true && !before.active ? 'supplier.activated' : 'supplier.updated';
           await audit(tx, { actorId: caller.userId, action, entity: 'supplier', entityId: id, before: supplierAudit(before), after: supplierAudit(supplier), ip: caller.ip });

@@ -1,6 +1,5 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { rateLimits, recoveryCodes, refreshTokens, sessions } from '../../db/schema.js';
+import { deleteEndedSessions, deletePassedRateLimits, deleteSpentRefreshTokens, deleteUsedRecoveryCodes } from './queries.js';
 
 // Ended sessions are kept a while for support questions ("was I signed out?"), then go.
 const KEEP_ENDED_SESSIONS_DAYS = 30;
@@ -13,11 +12,10 @@ const EVERY_MS = 10 * 60 * 1000;
  */
 export async function sweep(ctx: Pick<AppContext, 'db'>): Promise<void> {
   const { db } = ctx;
-  const cutoff = sql`now() - make_interval(days => ${KEEP_ENDED_SESSIONS_DAYS})`;
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
-  await db.delete(refreshTokens).where(and(isNotNull(refreshTokens.spentAt), lt(refreshTokens.spentAt, sql`now() - interval '1 day'`)));
-  await db.delete(recoveryCodes).where(or(isNotNull(recoveryCodes.usedAt), lt(recoveryCodes.expiresAt, sql`now()`)));
-  await db.delete(sessions).where(or(lt(sessions.revokedAt, cutoff), lt(sessions.expiresAt, cutoff)));
+  await deletePassedRateLimits(db);
+  await deleteSpentRefreshTokens(db);
+  await deleteUsedRecoveryCodes(db);
+  await deleteEndedSessions(db, KEEP_ENDED_SESSIONS_DAYS);
 }
 
 /** Runs the sweep now and then every 10 minutes; returns a function that stops it. */

@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { TCreateItemCategory, TItemCategory, TItemCategoryList, TItemCategoryListQuery, TPatchItemCategory } from '@portal/shared';
 import type { Actor } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { itemCategories } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { audienceFor, publish } from '../realtime/index.js';
-import { like } from '../../db/sql.js';
-import { rowsOf } from '../../db/rows.js';
+import {
+  categoryWithName,
+  countCategoryItems,
+  findCategory,
+  getCategory,
+  insertCategoryRow,
+  listCategories,
+  lockCategories,
+  updateCategoryNames,
+} from './category-queries.js';
 
 /**
  * Item categories (issue #24): a code the items refer to (inventory_items.category, a foreign
@@ -16,31 +22,10 @@ import { rowsOf } from '../../db/rows.js';
  * names, so every write takes one advisory lock and checks them (case-insensitive) under it.
  */
 
-const LOCK = sql`select pg_advisory_xact_lock(hashtext('portal.item_categories'))`;
-
 const nameTaken = (fields: Record<string, 'duplicate'>) =>
   new AppError(409, 'conflict', 'Another category already has this name', { fields, details: { fields: Object.keys(fields) } });
 const codeTaken = (code: string) =>
   new AppError(409, 'code_taken', `The category code ${code} is already used`, { fields: { code: 'invalid' }, details: { code } });
-
-const SELECT = sql`select c.code, c.name_ar, c.name_en from item_categories c`;
-
-export async function getCategory(db: DbOrTx, code: string): Promise<TItemCategory | null> {
-  const [row] = rowsOf<TItemCategory>(await db.execute(sql`${SELECT} where c.code = ${code}`));
-  return row ?? null;
-}
-
-/** A category by its code, else by its Arabic or English name (case-insensitive, trimmed). */
-export async function findCategory(db: DbOrTx, text: string): Promise<TItemCategory | null> {
-  const t = text.trim();
-  if (!t) return null;
-  const [row] = rowsOf<TItemCategory>(
-    await db.execute(sql`${SELECT}
-      where c.code = ${t} or lower(c.code) = lower(${t}) or lower(c.name_ar) = lower(${t}) or lower(c.name_en) = lower(${t})
-      order by (c.code = ${t}) desc, (lower(c.code) = lower(${t})) desc, c.code limit 1`),
-  );
-  return row ?? null;
-}
 
 /** Which of the names another category (not `except`) already has. */
 async function takenNames(tx: DbOrTx, names: { name_ar?: string; name_en?: string }, except?: string) {
@@ -48,9 +33,7 @@ async function takenNames(tx: DbOrTx, names: { name_ar?: string; name_en?: strin
   for (const key of ['name_ar', 'name_en'] as const) {
     const value = names[key];
     if (value === undefined) continue;
-    const [hit] = rowsOf<{ code: string }>(
-      await tx.execute(sql`select code from item_categories where lower(${sql.raw(key)}) = lower(${value}) and code <> ${except ?? ''} limit 1`),
-    );
+    const [hit] = await categoryWithName(tx, key, value, except);
     if (hit) fields[key] = 'duplicate';
   }
   return fields;
@@ -75,12 +58,12 @@ async function freeCode(tx: DbOrTx, nameEn: string): Promise<string> {
  * item import use it. Names already taken → 409 on the names; a code taken → 409 code_taken.
  */
 export async function insertCategory(tx: Tx, input: TCreateItemCategory): Promise<TItemCategory> {
-  await tx.execute(LOCK);
+  await lockCategories(tx);
   const taken = await takenNames(tx, input);
   if (Object.keys(taken).length) throw nameTaken(taken);
   const code = input.code ?? (await freeCode(tx, input.name_en));
   if (await getCategory(tx, code)) throw codeTaken(code);
-  await tx.insert(itemCategories).values({ code, nameAr: input.name_ar, nameEn: input.name_en });
+  await insertCategoryRow(tx, { code, name_ar: input.name_ar, name_en: input.name_en });
   return { code, name_ar: input.name_ar, name_en: input.name_en };
 }
 
@@ -91,7 +74,7 @@ export async function insertCategory(tx: Tx, input: TCreateItemCategory): Promis
 export async function ensureCategory(tx: Tx, text: string): Promise<{ category: TItemCategory; created: boolean }> {
   const found = await findCategory(tx, text);
   if (found) return { category: found, created: false };
-  await tx.execute(LOCK);
+  await lockCategories(tx);
   const again = await findCategory(tx, text);
   if (again) return { category: again, created: false };
   const name = text.trim();
@@ -104,18 +87,8 @@ export function createCategoryService(db: Db) {
     publish(tx, { topic: 'stock', event: 'item_category.changed', audience: audienceFor('read:inventory_item', {}), payload: { ids: [code] } });
 
   return {
-    async list(q: TItemCategoryListQuery): Promise<TItemCategoryList> {
-      const nameCol = sql.raw(q.lang === 'ar' ? 'c.name_ar' : 'c.name_en');
-      const filter = q.q
-        ? sql`where c.code ilike ${like(q.q)} or c.name_ar ilike ${like(q.q)} or c.name_en ilike ${like(q.q)}`
-        : sql``;
-      const rows = rowsOf<TItemCategory>(
-        await db.execute(sql`
-          select c.code, c.name_ar, c.name_en, (select count(*)::int from inventory_items i where i.category = c.code) as item_count
-          from item_categories c ${filter}
-          order by lower(${nameCol}), c.code`),
-      );
-      return { items: rows };
+    list(q: TItemCategoryListQuery): Promise<TItemCategoryList> {
+      return listCategories(db, q);
     },
 
     async create(actor: Actor, input: TCreateItemCategory): Promise<TItemCategory> {
@@ -129,18 +102,16 @@ export function createCategoryService(db: Db) {
 
     async patch(actor: Actor, code: string, input: TPatchItemCategory): Promise<TItemCategory> {
       return db.transaction(async (tx) => {
-        await tx.execute(LOCK);
+        await lockCategories(tx);
         const before = await getCategory(tx, code);
         if (!before) throw notFound('Category');
         const taken = await takenNames(tx, input, code);
         if (Object.keys(taken).length) throw nameTaken(taken);
-        await tx.execute(sql`
-          update item_categories set name_ar = coalesce(${input.name_ar ?? null}, name_ar), name_en = coalesce(${input.name_en ?? null}, name_en)
-          where code = ${code}`);
+        await updateCategoryNames(tx, code, input);
         const after = (await getCategory(tx, code))!;
         await audit(tx, { actorId: actor.userId, action: 'item_category.updated', entity: 'item_category', entityId: code, before, after, ip: actor.ip });
         await changed(tx, code);
-        const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from inventory_items where category = ${code}`));
+        const [count] = await countCategoryItems(tx, code);
         return { ...after, item_count: count?.n ?? 0 };
       });
     },

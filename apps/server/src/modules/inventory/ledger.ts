@@ -1,11 +1,23 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { MovementKindName, StockStatus } from '@portal/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { inventoryItems, stockMovements, warehouses } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { notify } from '../notifications/index.js';
 import { audienceFor, publish } from '../realtime/index.js';
+import {
+  addToLevels,
+  findMovementItems,
+  findMovementWarehouses,
+  insertMovements,
+  levelChanges,
+  levelLedgerMismatches,
+  lockStockRows,
+  negativeLevels,
+  readLevel,
+  readLevels,
+  type InvariantResult,
+} from './ledger-queries.js';
+
+export type { InvariantResult } from './ledger-queries.js';
 
 /**
  * THE ledger: the only code that writes stock_levels or stock_movements (PRODUCT.md §3).
@@ -33,38 +45,6 @@ const STATUS_RANK: Record<StockStatus, number> = { in_stock: 0, low_stock: 1, ou
 const MAX_EVENT_IDS = 50;
 
 /**
- * The company's low-stock rule (`low_stock_rule` setting), read by the statement itself like
- * companyZoneSql: one primary-key lookup, and the statement's text stays the same whatever the
- * rule, so it stays preparable.
- */
-export const lowStockRuleSql: SQL = sql.raw(
-  `coalesce((select s.value #>> '{}' from settings s where s.key = 'low_stock_rule'), 'at_or_below_minimum')`,
-);
-
-/**
- * An item's status in SQL — exactly stockStatus() of @portal/shared (docs/decisions/012-low-stock.md).
- * `quantity` must be the item's quantity on hand over ALL warehouses, never one warehouse's.
- */
-export const statusSql = (quantity: SQL, min: SQL) =>
-  sql`(case when ${quantity} <= 0 then 'out_of_stock'
-    when ${quantity} < ${min} or (${quantity} = ${min} and ${lowStockRuleSql} <> 'below_minimum') then 'low_stock'
-    else 'in_stock' end)`;
-
-interface Level {
-  item_id: string;
-  warehouse_id: string;
-  available: string;
-  after: string;
-  /** The item's quantity over all warehouses after the movements. */
-  item_after: string;
-  requested: string;
-  min_quantity: string;
-  before_status: StockStatus;
-  after_status: StockStatus;
-  short: boolean;
-}
-
-/**
  * Applies the movements in the caller's transaction: locks the touched stock rows in a fixed
  * order (item_id, warehouse_id) — creating missing rows first — refuses with 409
  * insufficient_stock when a level would go negative, refuses inactive items or warehouses
@@ -84,14 +64,8 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
 
   const itemIds = [...new Set(input.map((m) => m.itemId))];
   const warehouseIds = [...new Set(input.map((m) => m.warehouseId))];
-  const items = await tx
-    .select({ id: inventoryItems.id, code: inventoryItems.code, name: inventoryItems.name, active: inventoryItems.active })
-    .from(inventoryItems)
-    .where(inArray(inventoryItems.id, itemIds));
-  const whs = await tx
-    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, active: warehouses.active, technicianId: warehouses.technicianId })
-    .from(warehouses)
-    .where(inArray(warehouses.id, warehouseIds));
+  const items = await findMovementItems(tx, itemIds);
+  const whs = await findMovementWarehouses(tx, warehouseIds);
   const itemById = new Map(items.map((i) => [i.id, i]));
   const whById = new Map(whs.map((w) => [w.id, w]));
   for (const id of itemIds) {
@@ -117,42 +91,12 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
   const keys = [...new Map(input.map((m) => [`${m.itemId}|${m.warehouseId}`, m])).values()].sort((a, b) =>
     a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : 0,
   );
-  const keyList = sql.join(
-    keys.map((k) => sql`(${k.itemId}::uuid, ${k.warehouseId}::uuid)`),
-    sql`, `,
-  );
-  const deltas = sql.join(
-    input.map((m) => sql`(${m.itemId}::uuid, ${m.warehouseId}::uuid, ${m.quantity}::numeric)`),
-    sql`, `,
-  );
 
-  await lockKeys(tx, keyList);
+  await lockStockRows(tx, keys);
 
   // All arithmetic in numeric: exact. A level's shortage is its own; the status (and so a
   // notification) is the item's over all warehouses (docs/decisions/012-low-stock.md).
-  const levels = rowsOf<Level>(
-    await tx.execute(sql`
-      with d(item_id, warehouse_id, delta) as (values ${deltas}),
-      n as (select item_id, warehouse_id, sum(delta) as delta from d group by item_id, warehouse_id),
-      t as (
-        select n.item_id, sum(n.delta) as delta,
-          (select coalesce(sum(x.quantity), 0) from stock_levels x where x.item_id = n.item_id) as before
-        from n group by n.item_id)
-      select n.item_id, n.warehouse_id,
-        l.quantity::text as available,
-        (l.quantity + n.delta)::numeric(14,3)::text as after,
-        (t.before + t.delta)::numeric(14,3)::text as item_after,
-        (-n.delta)::numeric(14,3)::text as requested,
-        i.min_quantity::text as min_quantity,
-        ${statusSql(sql`t.before`, sql`i.min_quantity`)} as before_status,
-        ${statusSql(sql`(t.before + t.delta)`, sql`i.min_quantity`)} as after_status,
-        (l.quantity + n.delta < 0) as short
-      from n
-      join t on t.item_id = n.item_id
-      join stock_levels l on l.item_id = n.item_id and l.warehouse_id = n.warehouse_id
-      join inventory_items i on i.id = n.item_id
-      order by n.item_id, n.warehouse_id`),
-  );
+  const levels = await levelChanges(tx, input);
 
   const shortages = levels
     .filter((l) => l.short)
@@ -174,7 +118,8 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
     );
   }
 
-  await tx.insert(stockMovements).values(
+  await insertMovements(
+    tx,
     input.map((m) => ({
       itemId: m.itemId,
       warehouseId: m.warehouseId,
@@ -186,10 +131,7 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
       actorId: m.actorId,
     })),
   );
-  await tx.execute(sql`
-    update stock_levels l set quantity = l.quantity + n.delta, updated_at = now()
-    from (select item_id, warehouse_id, sum(delta) as delta from (values ${deltas}) d(item_id, warehouse_id, delta) group by item_id, warehouse_id) n
-    where l.item_id = n.item_id and l.warehouse_id = n.warehouse_id`);
+  await addToLevels(tx, input);
 
   // Notify once per crossing of the ITEM (over all warehouses): only when it gets worse (in → low,
   // in/low → out) — supervisors, and the technicians whose vans the movements touched.
@@ -225,26 +167,12 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
 }
 
 /**
- * Missing rows first (in key order, so two inserters never wait on each other crosswise),
- * then every row locked in the same order: (item_id, warehouse_id).
- */
-async function lockKeys(tx: Tx, keyList: SQL) {
-  await tx.execute(sql`insert into stock_levels (item_id, warehouse_id) values ${keyList} on conflict do nothing`);
-  await tx.execute(
-    sql`select 1 from stock_levels l join (values ${keyList}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id
-      order by l.item_id, l.warehouse_id for update of l`,
-  );
-}
-
-/**
  * Locks one level (creating it at 0 if missing) for the rest of the caller's transaction and
  * returns its quantity: for changes computed from the current stock (a counted quantity).
  */
 export async function lockLevel(tx: Tx, itemId: string, warehouseId: string): Promise<string> {
-  await lockKeys(tx, sql`(${itemId}::uuid, ${warehouseId}::uuid)`);
-  const [row] = rowsOf<{ quantity: string }>(
-    await tx.execute(sql`select quantity::text as quantity from stock_levels where item_id = ${itemId}::uuid and warehouse_id = ${warehouseId}::uuid`),
-  );
+  await lockStockRows(tx, [{ itemId, warehouseId }]);
+  const [row] = await readLevel(tx, itemId, warehouseId);
   return row!.quantity;
 }
 
@@ -256,51 +184,19 @@ export async function lockLevel(tx: Tx, itemId: string, warehouseId: string): Pr
 export async function lockLevels(tx: Tx, pairs: { itemId: string; warehouseId: string }[]): Promise<Map<string, string>> {
   if (!pairs.length) return new Map();
   const keys = [...new Set(pairs.map((p) => `${p.itemId.toLowerCase()}|${p.warehouseId.toLowerCase()}`))].sort();
-  const keyList = sql.join(
-    keys.map((k) => {
-      const [itemId, warehouseId] = k.split('|');
-      return sql`(${itemId}::uuid, ${warehouseId}::uuid)`;
-    }),
-    sql`, `,
-  );
-  await lockKeys(tx, keyList);
-  const rows = rowsOf<{ item_id: string; warehouse_id: string; quantity: string }>(
-    await tx.execute(sql`
-      select l.item_id, l.warehouse_id, l.quantity::text as quantity from stock_levels l
-      join (values ${keyList}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id`),
-  );
+  const ordered = keys.map((k) => {
+    const [itemId, warehouseId] = k.split('|') as [string, string];
+    return { itemId, warehouseId };
+  });
+  await lockStockRows(tx, ordered);
+  const rows = await readLevels(tx, ordered);
   return new Map(rows.map((r) => [`${r.item_id}|${r.warehouse_id}`, r.quantity]));
-}
-
-export interface InvariantResult {
-  ok: boolean;
-  mismatches: { item_id: string; warehouse_id: string; level: string; ledger: string }[];
-  negatives: { item_id: string; warehouse_id: string; quantity: string }[];
 }
 
 /** Every level equals the sum of its movements and none is negative (optionally one warehouse). */
 export async function checkInvariant(db: DbOrTx, opts: { warehouseId?: string } = {}): Promise<InvariantResult> {
   const wh = opts.warehouseId ?? null;
-  const mismatches = rowsOf<InvariantResult['mismatches'][number]>(
-    await db.execute(sql`
-      select coalesce(l.item_id, m.item_id) as item_id, coalesce(l.warehouse_id, m.warehouse_id) as warehouse_id,
-        coalesce(l.quantity, 0)::text as level, coalesce(m.total, 0)::text as ledger
-      from (select * from stock_levels where ${wh}::uuid is null or warehouse_id = ${wh}::uuid) l
-      full join (
-        select item_id, warehouse_id, sum(quantity) as total from stock_movements
-        where ${wh}::uuid is null or warehouse_id = ${wh}::uuid
-        group by item_id, warehouse_id
-      ) m on m.item_id = l.item_id and m.warehouse_id = l.warehouse_id
-      where coalesce(l.quantity, 0) <> coalesce(m.total, 0)
-      order by 1, 2
-      limit 100`),
-  );
-  const negatives = rowsOf<InvariantResult['negatives'][number]>(
-    await db.execute(sql`
-      select item_id, warehouse_id, quantity::text as quantity from stock_levels
-      where quantity < 0 and (${wh}::uuid is null or warehouse_id = ${wh}::uuid)
-      order by 1, 2
-      limit 100`),
-  );
+  const mismatches = await levelLedgerMismatches(db, wh);
+  const negatives = await negativeLevels(db, wh);
   return { ok: !mismatches.length && !negatives.length, mismatches, negatives };
 }

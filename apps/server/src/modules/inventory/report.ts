@@ -1,15 +1,20 @@
-import { sql } from 'drizzle-orm';
-import { type Language, type TInventoryReport, type TInventoryReportQuery, type TItem } from '@portal/shared';
+import { type Language, type TInventoryReport, type TInventoryReportQuery } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../../lib/csv.js';
-import { rowsOf } from '../../db/rows.js';
-import { stockRowsSql } from './queries.js';
-import { itemsSql } from './service.js';
 import { formatDate } from '../../lib/documents.js';
-import { where } from '../../db/sql.js';
 import { labelOf } from '../../lib/labels.js';
 import { boundMs, isDay } from '../../lib/date-filter.js';
 import { getSettings } from '../settings/index.js';
+import {
+  reportByCategory,
+  reportByWarehouse,
+  reportByWarehouseCategory,
+  reportInTransit,
+  reportMovementsByDay,
+  reportMovementsByKind,
+  reportShortItems,
+  reportTotals,
+} from './report-queries.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,94 +32,19 @@ export async function inventoryReport(db: Db, q: TInventoryReportQuery): Promise
   const toBound = q.to ? new Date(boundMs(q.to, 'to', zone)) : now;
   /** As reported: the last millisecond of a day given as `to`. */
   const to = toDay ? new Date(toBound.getTime() - 1) : toBound;
-  const stockFilter = where([q.category ? sql`s.category = ${q.category}` : undefined]);
-  const stock = stockRowsSql({ warehouseId: q.warehouse_id });
-  const rows = <T>(r: unknown) => rowsOf<T>(r);
-
-  const [totals] = rows<TInventoryReport['totals']>(
-    await db.execute(sql`
-      select coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value
-      from ${stock} s where ${stockFilter}`),
-  );
-  const byWarehouse = rows<TInventoryReport['by_warehouse'][number]>(
-    await db.execute(sql`
-      select s.warehouse_id, s.warehouse_code, s.warehouse_name, s.warehouse_kind,
-        coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value,
-        coalesce(sum(s.in_transit_in::numeric), 0)::numeric(16,3)::text as in_transit_in,
-        coalesce(sum(s.in_transit_out::numeric), 0)::numeric(16,3)::text as in_transit_out
-      from ${stock} s where ${stockFilter}
-      group by s.warehouse_id, s.warehouse_code, s.warehouse_name, s.warehouse_kind
-      order by s.warehouse_kind, s.warehouse_code`),
-  );
-  const byCategory = rows<TInventoryReport['by_category'][number]>(
-    await db.execute(sql`
-      select s.category, s.category_name_ar, s.category_name_en,
-        coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value
-      from ${stock} s where ${stockFilter} group by s.category, s.category_name_ar, s.category_name_en order by s.category`),
-  );
-  const byWarehouseCategory = rows<TInventoryReport['by_warehouse_category'][number]>(
-    await db.execute(sql`
-      select s.warehouse_id, s.warehouse_code, s.category, s.category_name_ar, s.category_name_en,
-        coalesce(sum(s.q), 0)::numeric(16,3)::text as quantity, coalesce(sum(s.v), 0)::numeric(16,2)::text as value
-      from ${stock} s where ${stockFilter}
-      group by s.warehouse_id, s.warehouse_code, s.category, s.category_name_ar, s.category_name_en order by s.warehouse_code, s.category`),
-  );
-  // Low / out of stock: ITEMS by their quantity over all warehouses (docs/decisions/012-low-stock.md),
-  // from the items list's own query with its filters — the same items as
-  // /api/items?status=…&active=true[&category=…][&warehouse_id=…].
-  const attention = rows<TItem & { sort_key?: string }>(
-    await db.execute(sql`
-      select * from ${itemsSql('code')} x
-      where ${where([
-        sql`x.active`,
-        sql`x.status <> 'in_stock'`,
-        q.category ? sql`x.category = ${q.category}` : undefined,
-        q.warehouse_id ? sql`exists (select 1 from stock_levels l where l.item_id = x.id and l.warehouse_id = ${q.warehouse_id}::uuid)` : undefined,
-      ])}
-      order by x.status desc, lower(x.code), x.id`),
-  ).map(({ sort_key: _k, ...item }) => item);
+  const scope = { warehouseId: q.warehouse_id, category: q.category };
+  const [totals] = await reportTotals(db, scope);
+  const byWarehouse = await reportByWarehouse(db, scope);
+  const byCategory = await reportByCategory(db, scope);
+  const byWarehouseCategory = await reportByWarehouseCategory(db, scope);
+  const attention = await reportShortItems(db, scope);
   const lowStock = attention.filter((r) => r.status === 'low_stock');
   const outOfStock = attention.filter((r) => r.status === 'out_of_stock');
 
-  const movementFilter = where([
-    sql`m.created_at >= ${from.toISOString()}::timestamptz`,
-    toDay ? sql`m.created_at < ${toBound.toISOString()}::timestamptz` : sql`m.created_at <= ${toBound.toISOString()}::timestamptz`,
-    q.warehouse_id ? sql`m.warehouse_id = ${q.warehouse_id}::uuid` : undefined,
-    q.category ? sql`i.category = ${q.category}` : undefined,
-  ]);
-  const movements = rows<TInventoryReport['movements'][number]>(
-    await db.execute(sql`
-      select m.kind::text as kind, count(*)::int as count,
-        coalesce(sum(m.quantity) filter (where m.quantity > 0), 0)::numeric(16,3)::text as quantity_in,
-        coalesce(-sum(m.quantity) filter (where m.quantity < 0), 0)::numeric(16,3)::text as quantity_out
-      from stock_movements m join inventory_items i on i.id = m.item_id
-      where ${movementFilter} group by m.kind order by m.kind`),
-  );
-  const byDay = rows<TInventoryReport['movements_by_day'][number]>(
-    await db.execute(sql`
-      select to_char(date_trunc('day', m.created_at at time zone ${zone}::text), 'YYYY-MM-DD') as day,
-        coalesce(sum(m.quantity) filter (where m.quantity > 0), 0)::numeric(16,3)::text as quantity_in,
-        coalesce(-sum(m.quantity) filter (where m.quantity < 0), 0)::numeric(16,3)::text as quantity_out
-      from stock_movements m join inventory_items i on i.id = m.item_id
-      where ${movementFilter} group by 1 order by 1`),
-  );
-  const inTransit = rows<TInventoryReport['in_transit'][number]>(
-    await db.execute(sql`
-      select t.id as transfer_id, t.number as transfer_number, fw.code as from_warehouse_code, tw.code as to_warehouse_code,
-        i.id as item_id, i.code as item_code, i.name as item_name, tl.quantity::text as quantity,
-        round(tl.quantity * i.price, 2)::numeric(16,2)::text as value
-      from transfers t
-      join transfer_lines tl on tl.transfer_id = t.id
-      join inventory_items i on i.id = tl.item_id
-      join warehouses fw on fw.id = t.from_warehouse_id
-      join warehouses tw on tw.id = t.to_warehouse_id
-      where ${where([
-        sql`t.status = 'approved'`,
-        q.warehouse_id ? sql`(t.from_warehouse_id = ${q.warehouse_id}::uuid or t.to_warehouse_id = ${q.warehouse_id}::uuid)` : undefined,
-        q.category ? sql`i.category = ${q.category}` : undefined,
-      ])}
-      order by t.number, i.code`),
-  );
+  const range = { ...scope, from, toBound, toDay };
+  const movements = await reportMovementsByKind(db, range);
+  const byDay = await reportMovementsByDay(db, range, zone);
+  const inTransit = await reportInTransit(db, scope);
 
   return {
     generated_at: now.toISOString(),

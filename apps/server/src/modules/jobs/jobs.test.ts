@@ -6,7 +6,7 @@ import { putSetting, DEFAULT_SETTINGS } from '../settings/store.js';
 import { rowsOf } from '../../db/rows.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { createJobRunner } from './runner.js';
-import { enqueue } from './queue.js';
+import { enqueue } from './queries.js';
 
 const TYPE = 'job_test';
 const ZONE = 'Asia/Riyadh';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { claimDueJobs, lockUndoneJob, markJobDone, recordJobFailure, type JobRow } from './queries.js';
 
 /**
  * The job scheduler. Every instance polls the `jobs` table; due jobs are claimed with
@@ -15,15 +14,6 @@ import { rowsOf } from '../../db/rows.js';
  *
  * On PGlite (one connection) the same statements run; claims are trivially exclusive.
  */
-
-export interface JobRow {
-  id: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  max_attempts: number;
-  run_at: string;
-}
 
 /** Does a job's work in its transaction (use only `tx`). Throwing retries it later. */
 export type JobHandler = (tx: Tx, job: JobRow) => Promise<void>;
@@ -67,22 +57,7 @@ export function createJobRunner(db: Db, opts: JobRunnerOptions): JobRunner {
 
   async function claim(): Promise<JobRow[]> {
     if (!kinds.length) return [];
-    const kindList = sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    );
-    return rowsOf<JobRow>(
-      await db.execute(sql`
-        update jobs j set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, locked_by = ${instanceId}, attempts = j.attempts + 1
-        where j.id in (
-          select id from jobs
-          where done_at is null and failed_at is null and run_at <= now() and kind in (${kindList})
-            and (locked_until is null or locked_until < now())
-          order by run_at
-          limit ${batch}
-          for update skip locked)
-        returning j.id, j.kind, j.payload, j.attempts, j.max_attempts, j.run_at::text`),
-    );
+    return claimDueJobs(db, { kinds, leaseMs, instanceId, batch });
   }
 
   async function run(job: JobRow): Promise<'done' | 'skipped' | 'failed'> {
@@ -90,24 +65,17 @@ export function createJobRunner(db: Db, opts: JobRunnerOptions): JobRunner {
     try {
       return await db.transaction(async (tx) => {
         // Still undone? A second runner of the same job waits here for the first and then skips.
-        const [live] = rowsOf<{ id: string }>(await tx.execute(sql`select id from jobs where id = ${job.id}::uuid and done_at is null and failed_at is null for update`));
+        const live = await lockUndoneJob(tx, job.id);
         if (!live || !handler) return 'skipped' as const;
         await handler(tx, job);
-        await tx.execute(sql`update jobs set done_at = now(), locked_until = null, last_error = null where id = ${job.id}::uuid`);
+        await markJobDone(tx, job.id);
         return 'done' as const;
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const delay = Math.min(backoffBaseMs * 2 ** Math.max(0, job.attempts - 1), 3_600_000);
       opts.log?.error({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
-      await db
-        .execute(
-          sql`
-          update jobs set last_error = ${message.slice(0, 1000)}, locked_until = null, locked_by = null,
-            run_at = now() + ${`${delay} milliseconds`}::interval,
-            failed_at = case when attempts >= max_attempts then now() end
-          where id = ${job.id}::uuid and done_at is null`,
-        )
+      await recordJobFailure(db, job.id, message, delay)
         .catch((e: unknown) => opts.log?.error({ err: e, job: job.id }, 'could not record the job failure'));
       return 'failed';
     }

@@ -1,16 +1,26 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { LANGUAGES, ROLES } from '@portal/shared';
-import type { Language, NotificationType, Role, TAnnouncementRequest, TNotification, TNotificationList } from '@portal/shared';
+import type { NotificationType, Role, TAnnouncementRequest, TNotification, TNotificationList } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { pageOf } from '../../db/keyset.js';
 import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { formatInZone } from '../../mail/templates.js';
 import { publish } from '../realtime/index.js';
 import { getSettings } from '../settings/index.js';
+import {
+  countUnread,
+  findUserId,
+  insertNotifications,
+  insertNotificationsForRole,
+  insertNotificationsInLanguages,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationsPage,
+  type NotificationRow,
+  type NotificationValues,
+  type ParamsByLanguage,
+} from './queries.js';
 
 export interface NewNotification {
   type?: NotificationType;
@@ -35,7 +45,7 @@ export type Recipients = { userIds: string[] } | { role: Role } | { everyone: tr
  * Returns how many users were notified.
  */
 export async function notify(tx: DbOrTx, recipients: Recipients, n: NewNotification): Promise<number> {
-  const values = {
+  const values: NotificationValues = {
     type: n.type ?? 'info',
     title: n.title,
     message: n.message,
@@ -48,16 +58,7 @@ export async function notify(tx: DbOrTx, recipients: Recipients, n: NewNotificat
     if (!userIds.length) return 0;
     if (paramsByLanguage) {
       // Each recipient's own language: one insert-select reading it from their row.
-      const inserted = await tx.execute(sql`
-        insert into notifications (user_id, type, title, message, params, link)
-        select id, ${values.type}::notification_type, ${values.title}, ${values.message}, ${paramsOf(paramsByLanguage)}, ${values.link}
-        from users
-        where id in (${sql.join(
-          userIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-        returning id`);
-      const ids = (inserted as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      const ids = await insertNotificationsInLanguages(tx, userIds, values, paramsByLanguage);
       await publish(tx, {
         topic: 'notifications',
         event: 'notification.created',
@@ -66,29 +67,18 @@ export async function notify(tx: DbOrTx, recipients: Recipients, n: NewNotificat
       });
       return ids.length;
     }
-    const rows = await tx
-      .insert(notifications)
-      .values(userIds.map((userId) => ({ userId, ...values })))
-      .returning({ id: notifications.id });
+    const ids = await insertNotifications(tx, userIds, values);
     await publish(tx, {
       topic: 'notifications',
       event: 'notification.created',
       audience: { userIds },
-      payload: { ids: userIds.length === 1 ? rows.map((r) => r.id) : undefined },
+      payload: { ids: userIds.length === 1 ? ids : undefined },
     });
-    return rows.length;
+    return ids.length;
   }
   // A role or everyone: one insert-select, one event addressed by role.
   const role = 'role' in recipients ? recipients.role : null;
-  const inserted = await tx.execute(sql`
-    insert into notifications (user_id, type, title, message, params, link)
-    select id, ${values.type}::notification_type, ${values.title}, ${values.message},
-      ${paramsByLanguage ? paramsOf(paramsByLanguage) : sql`${JSON.stringify(values.params)}::jsonb`}, ${values.link}
-    from users
-    where active and (${role}::role is null or role = ${role}::role)
-    returning id`);
-  // Both drivers answer with `rows`.
-  const insertedCount = (inserted as unknown as { rows: unknown[] }).rows.length;
+  const insertedCount = await insertNotificationsForRole(tx, role, values, paramsByLanguage);
   await publish(tx, {
     topic: 'notifications',
     event: 'notification.created',
@@ -105,18 +95,10 @@ async function withTimes(tx: DbOrTx, params: Record<string, string | number>, ti
       language,
       { ...params, ...Object.fromEntries(Object.entries(times).map(([k, v]) => [k, formatInZone(new Date(v), language, time_zone, { withZone: false })])) },
     ]),
-  ) as Record<Language, Record<string, string | number>>;
+  ) as ParamsByLanguage;
 }
 
-/** The params column of an insert-select from `users`: the reader's language's version. */
-const paramsOf = (byLanguage: Record<Language, Record<string, string | number>>) =>
-  sql`case language ${sql.join(
-    LANGUAGES.map((l) => sql`when ${l}::language then ${JSON.stringify(byLanguage[l])}::jsonb`),
-    sql` `,
-  )} end`;
-
-type Row = typeof notifications.$inferSelect;
-const toApi = (n: Row): TNotification => ({
+const toApi = (n: NotificationRow): TNotification => ({
   id: n.id,
   type: n.type,
   title: n.title,
@@ -132,34 +114,16 @@ const CURSOR = cursorTuple(['timestamptz', 'uuid']);
 
 export function createNotificationService(ctx: AppContext) {
   const { db } = ctx;
-  const unreadCount = async (userId: string) => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
-    return row?.n ?? 0;
-  };
+  const unreadCount = (userId: string) => countUnread(db, userId);
 
   return {
     unreadCount,
 
     async list(actor: Actor, q: { limit: number; cursor?: string; unread?: 'true' | 'false' }): Promise<TNotificationList> {
       const after = q.cursor ? (decodeCursor(CURSOR, q.cursor) as [string, string]) : null;
-      const rows = await db
-        .select({ n: notifications, ts: sql<string>`${notifications.createdAt}::text` })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, actor.userId),
-            q.unread ? eq(notifications.read, q.unread === 'false') : undefined,
-            after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
-          ),
-        )
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(q.limit + 1);
-      const page = pageOf(rows, q.limit, (last) => [last.ts, last.n.id]);
+      const page = await notificationsPage(db, actor.userId, { limit: q.limit, unread: q.unread, after });
       return {
-        items: page.items.map((r) => toApi(r.n)),
+        items: page.items.map(toApi),
         unread_count: await unreadCount(actor.userId),
         next_cursor: page.next_cursor,
       };
@@ -168,11 +132,7 @@ export function createNotificationService(ctx: AppContext) {
     /** Another user's notification answers 404, exactly like one that does not exist. */
     async markRead(actor: Actor, id: string): Promise<TNotification> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(notifications)
-          .set({ read: true })
-          .where(and(eq(notifications.id, id), eq(notifications.userId, actor.userId)))
-          .returning();
+        const row = await markNotificationRead(tx, id, actor.userId);
         if (!row) throw notFound('Notification');
         await publish(tx, { topic: 'notifications', event: 'notification.read', audience: { userIds: [actor.userId] }, payload: { ids: [id] } });
         return toApi(row);
@@ -181,15 +141,11 @@ export function createNotificationService(ctx: AppContext) {
 
     async markAllRead(actor: Actor): Promise<{ updated: number }> {
       return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(notifications)
-          .set({ read: true })
-          .where(and(eq(notifications.userId, actor.userId), eq(notifications.read, false)))
-          .returning({ id: notifications.id });
-        if (rows.length) {
+        const updated = await markAllNotificationsRead(tx, actor.userId);
+        if (updated) {
           await publish(tx, { topic: 'notifications', event: 'notification.read', audience: { userIds: [actor.userId] } });
         }
-        return { updated: rows.length };
+        return { updated };
       });
     },
 
@@ -197,9 +153,9 @@ export function createNotificationService(ctx: AppContext) {
       return db.transaction(async (tx) => {
         let recipients: Recipients;
         if (input.audience.kind === 'user') {
-          const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.audience.user_id));
-          if (!target) throw badRequest({ 'audience.user_id': 'invalid' });
-          recipients = { userIds: [target.id] };
+          const targetId = await findUserId(tx, input.audience.user_id);
+          if (!targetId) throw badRequest({ 'audience.user_id': 'invalid' });
+          recipients = { userIds: [targetId] };
         } else if (input.audience.kind === 'role') {
           recipients = { role: input.audience.role };
         } else {

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { ROLES, scopeOf, type CapabilityAction, type Role, type Topic } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { notifyChannel } from './queries.js';
 
 /** The PostgreSQL channel every instance listens on. */
 export const EVENTS_CHANNEL = 'portal_events';
@@ -60,7 +60,7 @@ export async function publish(tx: DbOrTx, message: BusMessage): Promise<void> {
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
       throw new Error(`Realtime event ${part.topic}/${part.event} is too large for NOTIFY: send ids, not rows`);
     }
-    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+    await notifyChannel(tx, EVENTS_CHANNEL, payload);
   }
 }
 

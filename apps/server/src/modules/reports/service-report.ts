@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Language, Role, TServiceReport, TServiceReportList, TServiceReportListQuery } from '@portal/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { reportFiguresOf, listRequests, summaryOf, type RequestCaller, type ServiceRequestService } from '../service-requests/index.js';
-import { rowsOf } from '../../db/rows.js';
 import { getSettings } from '../settings/index.js';
 import { renderServiceReportPdf, type ServiceReportImages } from './service-report-document.js';
+import { reportImageRows } from './queries.js';
 
 /**
  * Service reports (issue #10, PRODUCT.md §10). A report is the request's whole record as its
@@ -35,11 +34,7 @@ export function createServiceReportService(ctx: AppContext, requests: ServiceReq
 
   /** The images the PDF draws: photo thumbnails and both signatures (already under the row rules of `load`). */
   async function images(requestId: string): Promise<ServiceReportImages> {
-    const rows = rowsOf<{ kind: string; data: Buffer | Uint8Array }>(
-      await db.execute(sql`
-        select kind, case when kind = 'photo' then coalesce(thumbnail, data) else data end as data
-        from attachments where request_id = ${requestId}::uuid order by created_at, id`),
-    );
+    const rows = await reportImageRows(db, requestId);
     const buf = (d: Buffer | Uint8Array) => (Buffer.isBuffer(d) ? d : Buffer.from(d));
     const one = (kind: string) => {
       const found = rows.find((r) => r.kind === kind);

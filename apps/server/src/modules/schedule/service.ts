@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { TCreateTimeOff, TPutSchedule, TSchedule, TScheduleConflictDetails, TTimeOff, TTimeOffList, TWeeklyHours } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { rowsOf } from '../../db/rows.js';
-import { isoSql } from '../../db/sql.js';
 import { publish } from '../realtime/index.js';
 import { getSettings } from '../settings/index.js';
 import { dayBounds, fitsHours, lockTechnician } from '../scheduling/index.js';
+import { deleteTimeOff, findBookedAppointments, findTechnicianSchedule, insertTimeOff, listTimeOff, updateWeeklyHours, type BookedRow } from './queries.js';
 
 export type ScheduleCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
 
@@ -18,26 +16,6 @@ const DAYS = ['0', '1', '2', '3', '4', '5', '6'] as const;
 function reachable(caller: ScheduleCaller, technicianId: string) {
   if (caller.role === 'admin') return true;
   return caller.role === 'technician' && caller.userId === technicianId;
-}
-
-interface BookedRow {
-  id: string;
-  number: string;
-  starts_at: string;
-  ends_at: string;
-  status: 'scheduled' | 'confirmed';
-}
-
-/** The booked (scheduled/confirmed), not yet ended appointments of a technician, optionally only those overlapping a range. */
-async function booked(tx: Tx, technicianId: string, range?: { from: string; to: string }): Promise<BookedRow[]> {
-  return rowsOf<BookedRow>(
-    await tx.execute(sql`
-      select id, number, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, status
-      from appointments
-      where technician_id = ${technicianId}::uuid and status in ('scheduled', 'confirmed') and ends_at > now()
-        ${range ? sql`and starts_at < ${range.to}::timestamptz and ends_at > ${range.from}::timestamptz` : sql``}
-      order by starts_at, id`),
-  );
 }
 
 function stranded(appointments: BookedRow[]): AppError {
@@ -59,7 +37,7 @@ async function publishSchedule(tx: Tx, technicianId: string) {
  */
 export async function assertHoursKeepBookings(tx: Tx, technicianId: string, weeklyHours: TWeeklyHours): Promise<void> {
   const { time_zone } = await getSettings(tx, ['time_zone']);
-  const outside = (await booked(tx, technicianId)).filter(
+  const outside = (await findBookedAppointments(tx, technicianId)).filter(
     (a) => !fitsHours(weeklyHours, { start: Date.parse(a.starts_at), end: Date.parse(a.ends_at) }, time_zone),
   );
   if (outside.length) throw stranded(outside);
@@ -74,11 +52,7 @@ export function createScheduleService(ctx: AppContext) {
   async function load(caller: ScheduleCaller, technicianId: string, tx: Tx | typeof db = db, lock = false) {
     if (!reachable(caller, technicianId)) throw notFound('Technician');
     if (lock) await lockTechnician(tx, technicianId);
-    const [row] = rowsOf<{ id: string; name: string; weekly_hours: TWeeklyHours }>(
-      await tx.execute(sql`
-        select t.user_id as id, u.name, t.weekly_hours from technicians t join users u on u.id = t.user_id
-        where t.user_id = ${technicianId}::uuid and u.role = 'technician'`),
-    );
+    const row = await findTechnicianSchedule(tx, technicianId);
     if (!row) throw notFound('Technician');
     return row;
   }
@@ -97,7 +71,7 @@ export function createScheduleService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const before = await load(caller, technicianId, tx, true);
         await assertHoursKeepBookings(tx, technicianId, body.weekly_hours);
-        await tx.execute(sql`update technicians set weekly_hours = ${JSON.stringify(body.weekly_hours)}::jsonb where user_id = ${technicianId}::uuid`);
+        await updateWeeklyHours(tx, technicianId, body.weekly_hours);
         await audit(tx, {
           actorId: caller.userId,
           action: 'technician.schedule_updated',
@@ -119,16 +93,7 @@ export function createScheduleService(ctx: AppContext) {
         v === undefined ? undefined : v.length === 10 ? new Date(dayBounds(v, time_zone)[edge]).toISOString() : new Date(Date.parse(v)).toISOString();
       const from = bound(q.from, 'start');
       const to = bound(q.to, 'end');
-      const items = rowsOf<TTimeOff>(
-        await db.execute(sql`
-          select id, technician_id, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, reason, ${isoSql('created_at')} as created_at
-          from technician_time_off
-          where technician_id = ${technicianId}::uuid
-            and ends_at > ${from ?? sql`now()`}::timestamptz
-            ${to ? sql`and starts_at < ${to}::timestamptz` : sql``}
-          order by starts_at, id
-          limit 500`),
-      );
+      const items = await listTimeOff(db, technicianId, from, to);
       return { items, next_cursor: null, total: items.length };
     },
 
@@ -138,14 +103,9 @@ export function createScheduleService(ctx: AppContext) {
         await load(caller, technicianId, tx, true);
         const from = new Date(Date.parse(body.starts_at)).toISOString();
         const to = new Date(Date.parse(body.ends_at)).toISOString();
-        const inTheWay = await booked(tx, technicianId, { from, to });
+        const inTheWay = await findBookedAppointments(tx, technicianId, { from, to });
         if (inTheWay.length) throw stranded(inTheWay);
-        const [row] = rowsOf<TTimeOff>(
-          await tx.execute(sql`
-            insert into technician_time_off (technician_id, starts_at, ends_at, reason)
-            values (${technicianId}::uuid, ${from}::timestamptz, ${to}::timestamptz, ${body.reason})
-            returning id, technician_id, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, reason, ${isoSql('created_at')} as created_at`),
-        );
+        const row = await insertTimeOff(tx, technicianId, from, to, body.reason);
         await audit(tx, { actorId: caller.userId, action: 'technician.time_off_added', entity: 'technician', entityId: technicianId, after: { ...row }, ip: caller.ip });
         await publishSchedule(tx, technicianId);
         return row!;
@@ -155,11 +115,7 @@ export function createScheduleService(ctx: AppContext) {
     async removeTimeOff(caller: ScheduleCaller, technicianId: string, timeOffId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await load(caller, technicianId, tx, true);
-        const [row] = rowsOf<{ id: string; starts_at: string; ends_at: string; reason: string | null }>(
-          await tx.execute(sql`
-            delete from technician_time_off where id = ${timeOffId}::uuid and technician_id = ${technicianId}::uuid
-            returning id, ${isoSql('starts_at')} as starts_at, ${isoSql('ends_at')} as ends_at, reason`),
-        );
+        const row = await deleteTimeOff(tx, technicianId, timeOffId);
         if (!row) throw notFound('Time off');
         await audit(tx, { actorId: caller.userId, action: 'technician.time_off_removed', entity: 'technician', entityId: technicianId, before: { ...row }, ip: caller.ip });
         await publishSchedule(tx, technicianId);

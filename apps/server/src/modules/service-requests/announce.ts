@@ -1,19 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { ServiceRequestStatus } from '@portal/shared';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
 import { audienceFor, publish } from '../realtime/index.js';
 
 /** A request's page, the link of its notifications. */
 export const link = (id: string) => `/dashboard/service-requests/${id}`;
-
-export async function activeAdmins(tx: DbOrTx, except: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.active, true), eq(users.role, 'admin'), ne(users.id, except)));
-  return rows.map((r) => r.id);
-}
 
 export async function publishChange(tx: Tx, event: string, r: { id: string; status: ServiceRequestStatus; customer_id: string }, technicians: (string | null)[]) {
   await publish(tx, {

@@ -1,15 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import { feedbackAllowed, type TFeedbackRequest } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
-import { serviceRequests } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { notify } from '../notifications/index.js';
-import { activeAdmins, link, publishChange } from './announce.js';
+import { link, publishChange } from './announce.js';
 import { actorOf, facts, isStaff, type RequestCaller } from './caller.js';
-import { lockRequest } from './find.js';
+import { activeAdmins, lockRequest, saveFeedback, visibilityOf } from './queries.js';
 import { signaturePng, storeSignature } from './signatures.js';
-import { visibilityOf } from './visibility.js';
 
 /**
  * The customer's feedback on their own completed request, once: rating, text and the signature
@@ -28,10 +25,7 @@ export async function giveFeedback(tx: Tx, caller: RequestCaller, id: string, bo
   // Signed already on the technician's device at completion: a new signature is optional and replaces it.
   if (body.signature) await storeSignature(tx, id, 'customer_signature', signaturePng(body.signature, 'signature'), caller.userId);
   else if (!row.has_customer_signature) throw badRequest({ signature: 'required' });
-  await tx
-    .update(serviceRequests)
-    .set({ rating: body.rating, feedback: body.feedback, feedbackAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(serviceRequests.id, id));
+  await saveFeedback(tx, id, body);
   if (isStaff(caller)) {
     await audit(tx, { actorId: caller.userId, action: 'service_request.feedback', entity: 'service_request', entityId: id, after: { rating: body.rating }, ip: caller.ip });
   }

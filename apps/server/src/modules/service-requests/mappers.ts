@@ -10,8 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { actorOf, facts, type RequestCaller } from './caller.js';
-import { findRequest, type DetailRow, type SummaryRow } from './find.js';
-import { visibilityOf } from './visibility.js';
+import { findRequest, visibilityOf, type DetailRow, type SummaryRow } from './queries.js';
 
 /** What the shared work rules (packages/shared/src/field-work.ts) need of a detail row. */
 export const workFactsOf = (r: DetailRow): WorkFacts => ({

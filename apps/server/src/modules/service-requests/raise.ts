@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { INVITATION_TTL_DAYS, scopeOf, type Language, type ServiceRequestStatus, type TCreateServiceRequest, type TServiceRequest } from '@portal/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { customers, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -13,10 +11,18 @@ import { refreshSlaDue } from './sla-due.js';
 import { notify } from '../notifications/index.js';
 import { getSettings } from '../settings/index.js';
 import { insertAccount } from '../users/index.js';
-import { activeAdmins, link, publishChange } from './announce.js';
+import { link, publishChange } from './announce.js';
 import { isStaff, type RequestCaller } from './caller.js';
 import { loadRequest } from './mappers.js';
-import { searchTextOf } from './search.js';
+import {
+  activeAdmins,
+  findActiveCustomer,
+  findUserName,
+  findUserRef,
+  insertFirstHistoryRow,
+  insertServiceRequest,
+  setCustomerDefaultAddress,
+} from './queries.js';
 
 /** A customer an admin created on the spot: their welcome link is mailed after the commit. */
 export interface Invitation {
@@ -31,16 +37,13 @@ async function customerFor(tx: Tx, caller: RequestCaller, input: TCreateServiceR
     if ((input.customer_id && input.customer_id !== caller.userId) || input.new_customer) {
       throw forbidden('You can raise service requests only for yourself');
     }
-    const [me] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, caller.userId));
+    const me = await findUserRef(tx, caller.userId);
     if (!me) throw notFound('User');
     return me;
   }
   if (scope !== 'any') throw forbidden('You may not raise service requests');
   if (input.customer_id) {
-    const [c] = await tx
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(and(eq(users.id, input.customer_id), eq(users.role, 'customer'), eq(users.active, true)));
+    const c = await findActiveCustomer(tx, input.customer_id);
     if (!c) throw badRequest({ customer_id: 'invalid' });
     return c;
   }
@@ -51,7 +54,7 @@ async function customerFor(tx: Tx, caller: RequestCaller, input: TCreateServiceR
     // A password nobody knows (not even an argon2 hash, which would take hashing inside the
     // transaction): the customer chooses theirs through the welcome link (decision 005).
     const user = await insertAccount(tx, { name: nc.name, email: nc.email, mobile: nc.mobile_number, role: 'customer', passwordHash: `!unusable:${randomToken()}` });
-    if (nc.default_address) await tx.update(customers).set({ defaultAddress: nc.default_address }).where(eq(customers.userId, user.id));
+    if (nc.default_address) await setCustomerDefaultAddress(tx, user.id, nc.default_address);
     const { code, verifier } = await issueInvitation(tx, user.id);
     await audit(tx, { actorId: caller.userId, action: 'user.created', entity: 'user', entityId: user.id, after: { email: nc.email, name: nc.name, role: 'customer' }, ip: caller.ip });
     await publishUsersChanged(tx, [user.id]);
@@ -98,34 +101,9 @@ export async function raiseRequest(
   // Drawn late: the counter row stays locked until commit.
   const number = await nextNumber(tx, 'service_request', 'SR');
   const d = input.device;
-  const [created] = await tx
-    .insert(serviceRequests)
-    .values({
-      number,
-      customerId: customer.id,
-      ...(reserved ? { status: 'assigned' as const, technicianId: reserved.id, assignedAt: sql`now()` } : {}),
-      priority: input.priority,
-      location: input.location,
-      address: input.address,
-      serviceType: input.service_type,
-      faultType: input.fault_type,
-      problemDescription: input.problem_description,
-      additionalNotes: input.additional_notes,
-      deviceBrand: d.brand,
-      deviceModel: d.model,
-      deviceSerial: d.serial_number,
-      warrantyStatus: d.warranty_status,
-      warrantyNumber: d.warranty_number,
-      warrantyExpiry: d.warranty_expiry,
-      createdBy: caller.userId,
-      searchText: searchTextOf({ number, serial: d.serial_number, brand: d.brand, model: d.model, problem: input.problem_description }),
-    })
-    .returning({ id: serviceRequests.id });
-  const id = created!.id;
+  const id = await insertServiceRequest(tx, { number, customerId: customer.id, reserved, input, createdBy: caller.userId });
   const status: ServiceRequestStatus = reserved ? 'assigned' : 'pending';
-  await tx
-    .insert(serviceRequestHistory)
-    .values({ requestId: id, fromStatus: null, toStatus: status, actorId: caller.userId, note: reserved?.name ?? null, createdAt: sql`clock_timestamp()` });
+  await insertFirstHistoryRow(tx, { requestId: id, toStatus: status, actorId: caller.userId, note: reserved?.name ?? null });
   await refreshSlaDue(tx, [id]);
   if (isStaff(caller)) {
     await audit(tx, {
@@ -137,7 +115,7 @@ export async function raiseRequest(
       ip: caller.ip,
     });
   }
-  const [actor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, caller.userId));
+  const actor = await findUserName(tx, caller.userId);
   const params = { number, customer: customer.name, actor: actor?.name ?? '', device: `${d.brand} ${d.model}` };
   // A booking reserved its technician on the spot: the customer is told who is coming, not "soon".
   await notify(tx, { userIds: [customer.id] }, {

@@ -21,7 +21,7 @@ import { rowsOf } from '../../db/rows.js';
 import arMessages from '@portal/shared/locales/ar.json' with { type: 'json' };
 import enMessages from '@portal/shared/locales/en.json' with { type: 'json' };
 import { applyRequestAction, createServiceRequest, giveFeedback } from './index.js';
-import { isoOfUtcText, listRequests, listStatement, type ListQueryInput } from './list-query.js';
+import { isoOfUtcText, listRequests, listStatement, type ListQueryInput } from './list-queries.js';
 
 let server: TestServer;
 const people: Record<'admin' | 'admin2' | 'tech' | 'tech2' | 'customer' | 'customer2' | 'sup', Person> = {} as never;

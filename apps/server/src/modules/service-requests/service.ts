@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type {
   Language,
   ServiceRequestAction,
@@ -13,25 +12,24 @@ import type {
   TServiceRequestOptions,
 } from '@portal/shared';
 import type { AppContext } from '../../context.js';
-import { customers } from '../../db/schema.js';
-import { rowsOf } from '../../db/rows.js';
 import { companyDay } from '../../lib/documents.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
 import { actorOf, type RequestCaller } from './caller.js';
 import { EXPORT_MAX_ROWS, renderRequestsCsv } from './export.js';
 import { giveFeedback } from './feedback.js';
-import { requestQuery, type DetailRow } from './find.js';
-import { listRequests, type ListQueryInput, type ListRequestsOptions } from './list-query.js';
+import { listRequests, type ListQueryInput, type ListRequestsOptions } from './list-queries.js';
 import { detailOf, summaryOf } from './mappers.js';
+import { customerDefaultAddress, findRequestAttachment, readRequestDetail, visibilityOf } from './queries.js';
 import { mailInvitation, raiseRequest } from './raise.js';
 import { applyRequestAction } from './transitions.js';
-import { visibilityOf, visibleSql } from './visibility.js';
 
 /*
  * The module's operations, one job a file: the API mappers (mappers.ts), raising a request
  * (raise.ts), the state machine's transitions (transitions.ts), signatures, feedback; this file
- * wires them into the service the routes use. Other modules call what index.ts exports.
+ * wires them into the service the routes use. Their statements are in queries.ts (one request)
+ * and the <topic>-queries.ts files (lists, search, SLA, work record). Other modules call what
+ * index.ts exports.
  */
 
 /** The body a bulk action passes to each request. */
@@ -48,7 +46,7 @@ export function createServiceRequestService(ctx: AppContext) {
   async function get(caller: RequestCaller, id: string): Promise<TServiceRequest> {
     const visibility = visibilityOf(caller);
     // A hot read: a named prepared statement per visibility scope.
-    const [row] = await ctx.database.prepared<DetailRow>(`service_request_detail_${visibility.scope}`, requestQuery(id, visibility));
+    const row = await readRequestDetail(ctx.database, id, visibility);
     if (!row) throw notFound('Service request');
     return detailOf(row, actorOf(caller));
   }
@@ -58,8 +56,8 @@ export function createServiceRequestService(ctx: AppContext) {
 
     async options(caller: RequestCaller): Promise<TServiceRequestOptions> {
       const lists = await getSettings(db, ['service_types', 'fault_types']);
-      const [own] = await db.select({ address: customers.defaultAddress }).from(customers).where(eq(customers.userId, caller.userId));
-      return { ...lists, default_address: own?.address ?? null };
+      const default_address = await customerDefaultAddress(db, caller.userId);
+      return { ...lists, default_address };
     },
 
     async create(caller: RequestCaller, input: TCreateServiceRequest): Promise<TServiceRequest> {
@@ -118,11 +116,7 @@ export function createServiceRequestService(ctx: AppContext) {
     /** A signature or photo of a request the caller may see. */
     async attachment(caller: RequestCaller, id: string, attachmentId: string): Promise<{ contentType: string; data: Buffer }> {
       const visibility = visibilityOf(caller);
-      const [row] = rowsOf<{ content_type: string; data: Buffer | Uint8Array }>(
-        await db.execute(sql`
-          select a.content_type, a.data from attachments a join service_requests r on r.id = a.request_id
-          where a.id = ${attachmentId}::uuid and a.request_id = ${id}::uuid and ${visibleSql(visibility)}`),
-      );
+      const row = await findRequestAttachment(db, id, attachmentId, visibility);
       if (!row) throw notFound('Attachment');
       return { contentType: row.content_type, data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data) };
     },

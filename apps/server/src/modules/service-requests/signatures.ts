@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { attachments } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import type { RequestCaller } from './caller.js';
-import type { LockedRequest } from './find.js';
+import { deleteSignature, insertSignature, type LockedRequest } from './queries.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -16,8 +14,8 @@ export function signaturePng(dataUrl: string, field: string): Buffer {
 
 /** Stores a request's signature of one kind, replacing the one it had (one per kind and request). */
 export async function storeSignature(tx: Tx, requestId: string, kind: 'customer_signature' | 'technician_signature', png: Buffer, by: string): Promise<void> {
-  await tx.execute(sql`delete from attachments where request_id = ${requestId}::uuid and kind = ${kind}`);
-  await tx.insert(attachments).values({ requestId, kind, contentType: 'image/png', size: png.length, data: png, createdBy: by });
+  await deleteSignature(tx, requestId, kind);
+  await insertSignature(tx, requestId, kind, png, by);
 }
 
 /**

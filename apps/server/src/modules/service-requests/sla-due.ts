@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { slaColumns, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.js';
+import { slaOfRow, slaRulesOf } from './sla-inputs.js';
+import { openRequestsAfter, requestsWithIds, runningWithoutSlaDue, selectSlaDueRows, writeSlaDue } from './sla-queries.js';
 
 /**
  * `service_requests.sla_due_at` (decision 007): when the request's running SLA target is used
@@ -17,26 +17,13 @@ import { slaColumns, slaOfRow, slaRulesOf, type SlaColumns } from './sla-inputs.
  * service (bulk loads, a database restored from before this column).
  */
 
-const OPEN = sql`r.status in ('pending', 'assigned', 'in_progress', 'pending_parts')`;
 /** Per statement: a settings change re-times every open request in slices of this many. */
 const SLICE = 500;
-
-interface Row extends SlaColumns {
-  id: string;
-  status: string;
-}
 
 /** Re-times the requests `where` selects (at most `limit`); returns how many were written. */
 async function retime(db: DbOrTx, where: SQL, limit: number): Promise<{ written: number; lastId: string | null }> {
   const rules = await slaRulesOf(db);
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
-      select r.id, r.priority, r.status, ${slaColumns('r')}
-      from service_requests r
-      where ${where}
-      order by r.id
-      limit ${limit}`),
-  );
+  const rows = await selectSlaDueRows(db, where, limit);
   if (!rows.length) return { written: 0, lastId: null };
   const now = Date.now();
   const dues = rows.map((r) => {
@@ -45,12 +32,9 @@ async function retime(db: DbOrTx, where: SQL, limit: number): Promise<{ written:
       const sla = slaOfRow(r, rules, now);
       due = r.first_response_ms == null ? sla.response.due_at : sla.resolution.due_at;
     }
-    return sql`(${r.id}::uuid, ${due}::timestamptz)`;
+    return { id: r.id, due };
   });
-  await db.execute(sql`
-    update service_requests r set sla_due_at = v.due
-    from (values ${sql.join(dues, sql`, `)}) as v (id, due)
-    where r.id = v.id and r.sla_due_at is distinct from v.due`);
+  await writeSlaDue(db, dues);
   return { written: rows.length, lastId: rows[rows.length - 1]!.id };
 }
 
@@ -58,7 +42,7 @@ async function retime(db: DbOrTx, where: SQL, limit: number): Promise<{ written:
 export async function refreshSlaDue(db: DbOrTx, requestIds: string[]): Promise<void> {
   for (let i = 0; i < requestIds.length; i += SLICE) {
     const ids = requestIds.slice(i, i + SLICE);
-    await retime(db, sql`r.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`, ids.length);
+    await retime(db, requestsWithIds(ids), ids.length);
   }
 }
 
@@ -66,7 +50,7 @@ export async function refreshSlaDue(db: DbOrTx, requestIds: string[]): Promise<v
 export async function refreshAllSlaDue(db: DbOrTx): Promise<void> {
   let after: string | null = null;
   for (;;) {
-    const page: { written: number; lastId: string | null } = await retime(db, after ? sql`${OPEN} and r.id > ${after}::uuid` : OPEN, SLICE);
+    const page: { written: number; lastId: string | null } = await retime(db, openRequestsAfter(after), SLICE);
     if (page.written < SLICE) return;
     after = page.lastId;
   }
@@ -82,7 +66,7 @@ export async function retimeAfterSettingsChange(db: DbOrTx, changed: readonly st
 
 /** Open, running requests without a due time (written around the service); at most `limit`. */
 export async function fillMissingSlaDue(db: DbOrTx, limit = SLICE): Promise<number> {
-  // The predicate of service_requests_sla_due_missing_idx, word for word, so that index serves it.
-  const { written } = await retime(db, sql`r.sla_due_at is null and r.status in ('pending', 'assigned', 'in_progress')`, limit);
+  // The predicate of service_requests_sla_due_missing_idx, word for word (sla-queries.ts), so that index serves it.
+  const { written } = await retime(db, runningWithoutSlaDue(), limit);
   return written;
 }

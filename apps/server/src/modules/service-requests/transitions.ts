@@ -1,18 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { requestRefusal, SERVICE_REQUEST_RULES, type ServiceRequestAction, type ServiceRequestActionBody, type ServiceRequestStatus } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cancelAppointmentsWithRequest, moveAppointmentsToTechnician, refuseUnassignWhileBooked } from '../appointments/index.js';
 import { refreshSlaDue } from './sla-due.js';
-import { closeWorkEntry, openWorkEntry } from './work-record.js';
+import { closeWorkEntry, openWorkEntry } from './work-record-queries.js';
 import { notify } from '../notifications/index.js';
-import { activeAdmins, link, publishChange } from './announce.js';
+import { link, publishChange } from './announce.js';
 import { actorOf, facts, isStaff, type RequestCaller } from './caller.js';
-import { lockRequest, type LockedRequest } from './find.js';
+import { activeAdmins, changeStatus, changesOf, lockActiveTechnician, lockRequest, visibilityOf, type LockedRequest } from './queries.js';
 import { storeCompletionSignatures } from './signatures.js';
-import { visibilityOf } from './visibility.js';
 
 const DONE: Record<ServiceRequestAction, string> = {
   assign: 'assigned',
@@ -41,28 +38,6 @@ const EVENTS: Record<ServiceRequestAction, { customer: string; technician: strin
   cancel: { customer: 'sr_cancelled', technician: 'sr_cancelled', type: 'warning' },
 };
 
-/** What each action writes besides status and updated_at. */
-function changesOf(action: ServiceRequestAction, body: Record<string, unknown>, caller: RequestCaller, technicianId: string | null): SQL | null {
-  switch (action) {
-    case 'assign':
-      return sql`technician_id = ${technicianId}::uuid, assigned_at = now(), first_response_at = coalesce(first_response_at, now())`;
-    case 'unassign':
-      return sql`technician_id = null, assigned_at = null`;
-    case 'start':
-      return sql`started_at = coalesce(started_at, now()), first_response_at = coalesce(first_response_at, now())`;
-    case 'await-parts':
-      return sql`awaiting_parts_note = ${body.note as string}, ever_pending_parts = true`;
-    case 'resume':
-      return null;
-    case 'complete':
-      return sql`completed_at = now(), diagnosis = ${body.diagnosis as string}, resolution = ${body.resolution as string}`;
-    case 'reopen':
-      return sql`reopen_count = reopen_count + 1, completed_at = null`;
-    case 'cancel':
-      return sql`cancel_reason = ${body.reason as string}, cancelled_by = ${caller.userId}::uuid, cancelled_at = now()`;
-  }
-}
-
 /**
  * One change of the state machine (packages/shared/src/service-requests.ts) in the caller's
  * transaction, with the request row locked: a request the caller may not see is a 404, a role
@@ -86,12 +61,7 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
   if (action === 'assign') {
     // A share lock on the technician: a deactivation (which locks the user row for update and
     // refuses while they hold open work) cannot slip in between this check and the commit.
-    const [t] = rowsOf<{ id: string; name: string }>(
-      await tx.execute(sql`
-        select u.id, u.name from users u join technicians t on t.user_id = u.id
-        where u.id = ${b.technician_id as string}::uuid and u.role = 'technician' and u.active and t.active
-        for share of u`),
-    );
+    const t = await lockActiveTechnician(tx, b.technician_id as string);
     if (!t) throw badRequest({ technician_id: 'invalid' });
     if (t.id === row.technician_id) throw conflict('no_change', `${row.number} is already assigned to ${t.name}`);
     technician = t;
@@ -105,12 +75,7 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
   const note = action === 'assign' ? technician!.name : ((b.note ?? b.reason ?? null) as string | null);
   const changes = changesOf(action, b, caller, technician?.id ?? null);
   // The new status, its columns and the history row in one statement.
-  await tx.execute(sql`
-    with changed as (
-      update service_requests set status = ${to}::service_request_status, updated_at = now()${changes ? sql`, ${changes}` : sql``}
-      where id = ${id}::uuid returning id)
-    insert into service_request_history (request_id, from_status, to_status, actor_id, note, created_at)
-    select id, ${row.status}::service_request_status, ${to}::service_request_status, ${caller.userId}::uuid, ${note}, clock_timestamp() from changed`);
+  await changeStatus(tx, { id, from: row.status, to, actorId: caller.userId, note, changes });
   await refreshSlaDue(tx, [id]);
 
   // The work log follows the status: work runs while in progress (issue #10).

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { inArray, sql } from 'drizzle-orm';
 import {
   LOGO_MAX_BYTES,
   ROLES,
@@ -13,13 +12,12 @@ import {
 } from '@portal/shared';
 import type { Actor } from '../../context.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { settings } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { rowsOf } from '../../db/rows.js';
 import { reencodeImage, type ImageRules } from '../../lib/images.js';
 import { publish } from '../realtime/index.js';
 import { getSettings, putSetting, type SettingKey } from './store.js';
+import { deleteSettings, findSettingRows, findSettingValue, lockSettings, openRequestsWithType, techniciansWithSkill, upsertSetting } from './queries.js';
 
 /**
  * The logo lives in two settings rows: its small description (read with the public settings)
@@ -49,12 +47,11 @@ export const logoEtag = (meta: Pick<LogoMeta, 'sha256'>) => meta.sha256.slice(0,
 export const logoUrl = (meta: Pick<LogoMeta, 'sha256'>) => `/api/settings/logo?v=${logoEtag(meta)}`;
 
 export async function getLogoMeta(db: DbOrTx): Promise<LogoMeta | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(inArray(settings.key, [LOGO_META]));
-  return (row?.value as LogoMeta | undefined) ?? null;
+  return ((await findSettingValue(db, LOGO_META)) as LogoMeta | undefined) ?? null;
 }
 
 export async function getLogo(db: DbOrTx): Promise<{ meta: LogoMeta; data: Buffer } | null> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, [LOGO_META, LOGO_DATA]));
+  const rows = await findSettingRows(db, [LOGO_META, LOGO_DATA]);
   const meta = rows.find((r) => r.key === LOGO_META)?.value as LogoMeta | undefined;
   const data = rows.find((r) => r.key === LOGO_DATA)?.value as string | undefined;
   return meta && typeof data === 'string' ? { meta, data: Buffer.from(data, 'base64') } : null;
@@ -75,23 +72,10 @@ async function catalogInUse(tx: DbOrTx, before: Partial<Record<'service_types' |
     const kept = new Set(next.map((e) => e.code));
     const removed = (before[list] ?? []).map((e) => e.code).filter((code) => !kept.has(code));
     if (!removed.length) continue;
-    const column = list === 'service_types' ? sql`service_type` : sql`fault_type`;
     const used: NonNullable<CatalogInUseDetails['service_types']> = [];
     for (const code of removed) {
-      const open = rowsOf<{ id: string; number: string }>(
-        await tx.execute(sql`
-          select id, number from service_requests
-          where ${column} = ${code} and status not in ('completed', 'cancelled')
-          order by created_at desc limit 20`),
-      );
-      const techs =
-        list === 'service_types'
-          ? rowsOf<{ id: string; name: string }>(
-              await tx.execute(sql`
-                select u.id, u.name from technicians t join users u on u.id = t.user_id
-                where ${code} = any(t.skills) order by u.name limit 20`),
-            )
-          : [];
+      const open = await openRequestsWithType(tx, list, code);
+      const techs = list === 'service_types' ? await techniciansWithSkill(tx, code) : [];
       if (open.length || techs.length) used.push({ code, technicians: techs, open_requests: open });
     }
     if (used.length) details[list] = used;
@@ -113,7 +97,7 @@ export async function updateSettings(
 ): Promise<TAdminSettings> {
   await db.transaction(async (tx) => {
     // One settings change at a time: the before of each audit row is what the change replaced.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.settings'))`);
+    await lockSettings(tx);
     const keys = (Object.keys(input) as SettingKey[]).filter((k) => input[k] !== undefined);
     const before = await getSettings(tx, keys);
     const changed = keys.filter((k) => !isDeepStrictEqual(before[k], input[k]));
@@ -171,14 +155,11 @@ export async function putLogo(db: Db, actor: Pick<Actor, 'userId' | 'ip'>, image
   }
   const meta: LogoMeta = { content_type: type, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.settings'))`);
+    await lockSettings(tx);
     const before = await getLogoMeta(tx);
     if (before?.sha256 === meta.sha256) return;
     for (const [key, value] of [[LOGO_META, meta], [LOGO_DATA, bytes.toString('base64')]] as const) {
-      await tx
-        .insert(settings)
-        .values({ key, value, updatedBy: actor.userId })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: actor.userId, updatedAt: new Date() } });
+      await upsertSetting(tx, key, value, actor.userId);
     }
     await audit(tx, { actorId: actor.userId, action: 'settings.updated', entity: 'settings', entityId: 'logo', before: { logo: before }, after: { logo: meta }, ip: actor.ip });
     await publish(tx, { topic: 'settings', event: 'settings.updated', audience: EVERYONE, payload: { keys: ['logo'] } });
@@ -188,10 +169,10 @@ export async function putLogo(db: Db, actor: Pick<Actor, 'userId' | 'ip'>, image
 
 export async function deleteLogo(db: Db, actor: Pick<Actor, 'userId' | 'ip'>): Promise<TAdminSettings> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.settings'))`);
+    await lockSettings(tx);
     const before = await getLogoMeta(tx);
     if (!before) return;
-    await tx.delete(settings).where(inArray(settings.key, [LOGO_META, LOGO_DATA]));
+    await deleteSettings(tx, [LOGO_META, LOGO_DATA]);
     await audit(tx, { actorId: actor.userId, action: 'settings.updated', entity: 'settings', entityId: 'logo', before: { logo: before }, after: { logo: null }, ip: actor.ip });
     await publish(tx, { topic: 'settings', event: 'settings.updated', audience: EVERYONE, payload: { keys: ['logo'] } });
   });

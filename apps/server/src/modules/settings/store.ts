@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, type LowStockRule, type TCatalogEntry, type TWeeklyHours } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { settings } from '../../db/schema.js';
+import { findSettingRows, upsertSetting } from './queries.js';
 
 /** Every setting with its default; a row in `settings` overrides a default. */
 export const DEFAULT_SETTINGS = {
@@ -56,7 +55,7 @@ export type Settings = typeof DEFAULT_SETTINGS;
 export type SettingKey = keyof Settings;
 
 export async function getSettings<K extends SettingKey>(db: DbOrTx, keys: K[]): Promise<Pick<Settings, K>> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
+  const rows = await findSettingRows(db, keys);
   const result = {} as Pick<Settings, K>;
   for (const key of keys) {
     const row = rows.find((r) => r.key === key);
@@ -66,8 +65,5 @@ export async function getSettings<K extends SettingKey>(db: DbOrTx, keys: K[]): 
 }
 
 export async function putSetting<K extends SettingKey>(db: DbOrTx, key: K, value: Settings[K], by: string | null) {
-  await db
-    .insert(settings)
-    .values({ key, value, updatedBy: by })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: by, updatedAt: new Date() } });
+  await upsertSetting(db, key, value, by);
 }

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { TransferStatus, TTransferEvent, TTransferLine, TTransferListQuery, TTransferWarehouse, WarehouseKind } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Role, TransferAction, TransferStatus, TTransferEvent, TTransferLine, TTransferListQuery, TTransferWarehouse, WarehouseKind } from '@portal/shared';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
@@ -120,6 +121,18 @@ export async function findTransfer<F extends boolean = false>(
 export const transferQuery = (id: string, callerId: string, visibility: Visibility, full: boolean) =>
   sql`${transferSelect(callerId, full)} where t.id = ${id}::uuid and ${visibleSql(visibility)}`;
 
+/**
+ * findTransfer with its lines and timeline, as a hot read (api-read benchmark) outside any
+ * transaction: a named prepared statement per visibility scope (its text depends only on it).
+ */
+export async function readTransferDetail(database: Database, id: string, callerId: string, visibility: Visibility): Promise<FullTransferRow | null> {
+  const [row] = await database.prepared<FullTransferRow>(
+    `transfer_detail_${visibility.scope}`,
+    transferQuery(id, callerId, visibility, true),
+  );
+  return row ?? null;
+}
+
 /** What a transition needs of its transfer, read with the row lock. */
 export interface LockedTransfer {
   id: string;
@@ -215,4 +228,89 @@ export async function listTransfers(db: DbOrTx, q: TTransferListQuery, callerId:
     next_cursor: page.next_cursor,
     total: count?.n ?? 0,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Writes and the reads that go with them
+
+/** The warehouses of `ids` that exist, with what a new transfer checks of them. */
+export async function findWarehouseStates(tx: DbOrTx, ids: string[]) {
+  return tx
+    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, kind: warehouses.kind, active: warehouses.active, technicianId: warehouses.technicianId })
+    .from(warehouses)
+    .where(inArray(warehouses.id, ids));
+}
+
+/** The items of `ids` that exist, with their code and whether they are active. */
+export async function findItemStates(tx: DbOrTx, ids: string[]): Promise<{ id: string; code: string; active: boolean }[]> {
+  return tx
+    .select({ id: inventoryItems.id, code: inventoryItems.code, active: inventoryItems.active })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, ids));
+}
+
+/** Inserts a transfer; answers its id. */
+export async function insertTransfer(tx: DbOrTx, values: typeof transfers.$inferInsert): Promise<{ id: string }[]> {
+  return tx.insert(transfers).values(values).returning({ id: transfers.id });
+}
+
+/** Inserts a transfer's lines (one statement). */
+export async function insertTransferLines(tx: DbOrTx, lines: (typeof transferLines.$inferInsert)[]): Promise<void> {
+  await tx.insert(transferLines).values(lines);
+}
+
+/** Inserts one entry of a transfer's timeline. */
+export async function insertTransferEvent(tx: DbOrTx, values: typeof transferEvents.$inferInsert): Promise<void> {
+  await tx.insert(transferEvents).values(values);
+}
+
+/** The active users with one of `roles`, but `exceptId`. */
+export async function findActiveUsers(tx: DbOrTx, roles: Role[], exceptId: string): Promise<{ id: string }[]> {
+  return tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.active, true), inArray(users.role, roles), ne(users.id, exceptId)));
+}
+
+/**
+ * Moves a transfer from `from` to `to` by `action` and writes its timeline entry, in one
+ * statement: who decided (approve, reject with its reason), received or cancelled it, and when.
+ */
+export async function recordTransition(
+  tx: DbOrTx,
+  t: { id: string; action: TransferAction; from: TransferStatus; to: TransferStatus; actorId: string; note: string | null },
+): Promise<void> {
+  const { id, action, to, note } = t;
+  const set =
+    action === 'approve' || action === 'reject'
+      ? sql`decided_by = ${t.actorId}::uuid, decided_at = now(), rejection_reason = ${action === 'reject' ? note : null}`
+      : action === 'receive'
+        ? sql`received_by = ${t.actorId}::uuid, received_at = now()`
+        : sql`cancelled_by = ${t.actorId}::uuid, cancelled_at = now()`;
+  await tx.execute(sql`
+    with changed as (update transfers set status = ${to}::transfer_status, updated_at = now(), ${set} where id = ${id}::uuid returning id)
+    insert into transfer_events (transfer_id, from_status, to_status, actor_id, note)
+    select id, ${t.from}::transfer_status, ${to}::transfer_status, ${t.actorId}::uuid, ${note} from changed`);
+}
+
+/**
+ * A technician's requests waiting in `pending_parts` for parts that arrived by `transferId`, by
+ * number (at most `limit`, with how many in all): the request that asked for them through
+ * its own parts request (`awaiting_transfer_id`) alone, or else every waiting request.
+ */
+export async function requestsWaitingForParts(
+  tx: DbOrTx,
+  technicianId: string,
+  transferId: string,
+  limit: number,
+): Promise<{ id: string; number: string; total: number }[]> {
+  return rowsOf<{ id: string; number: string; total: number }>(
+    await tx.execute(sql`
+      with waiting as (
+        select id, number, awaiting_transfer_id = ${transferId}::uuid as linked
+        from service_requests
+        where technician_id = ${technicianId}::uuid and status = 'pending_parts'),
+      chosen as (select id, number from waiting where linked or not exists (select 1 from waiting where linked))
+      select id, number, (count(*) over ())::int as total from chosen order by number limit ${limit}`),
+  );
 }

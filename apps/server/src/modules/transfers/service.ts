@@ -1,10 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   scopeOf,
   TRANSFER_TRANSITIONS,
   transferActions,
   transferRefusal,
-  type Role,
   type TCreateTransferRequest,
   type TransferAction,
   type TransferActor,
@@ -16,17 +14,33 @@ import {
 } from '@portal/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
 import { applyMovements } from '../inventory/index.js';
-import { rowsOf } from '../../db/rows.js';
 import { notify } from '../notifications/index.js';
 import { audienceFor, publish } from '../realtime/index.js';
 import { getSettings } from '../settings/index.js';
 import { deliveryNoteFileName, renderDeliveryNoteCsv, renderDeliveryNotePdf } from './document.js';
-import { findTransfer, listTransfers, lockTransfer, timelineOf, transferQuery, warehouseOf, type FullTransferRow, type TransferRow, type Visibility } from './queries.js';
+import {
+  findActiveUsers,
+  findItemStates,
+  findTransfer,
+  findWarehouseStates,
+  insertTransfer,
+  insertTransferEvent,
+  insertTransferLines,
+  listTransfers,
+  lockTransfer,
+  readTransferDetail,
+  recordTransition,
+  requestsWaitingForParts,
+  timelineOf,
+  warehouseOf,
+  type FullTransferRow,
+  type TransferRow,
+  type Visibility,
+} from './queries.js';
 
 /** Who acts on transfers: what services need of the caller (seeding and benchmarks pass their own). */
 export type TransferCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
@@ -110,20 +124,14 @@ async function publishChange(tx: Tx, r: Pick<TransferRow, 'id' | 'status' | 'fro
  * and the technician of a van involved.
  */
 export async function createTransfer(tx: Tx, caller: TransferCaller, input: TCreateTransferRequest): Promise<TTransfer> {
-  const whs = await tx
-    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, kind: warehouses.kind, active: warehouses.active, technicianId: warehouses.technicianId })
-    .from(warehouses)
-    .where(inArray(warehouses.id, [input.from_warehouse_id, input.to_warehouse_id]));
+  const whs = await findWarehouseStates(tx, [input.from_warehouse_id, input.to_warehouse_id]);
   const from = whs.find((w) => w.id === input.from_warehouse_id);
   const to = whs.find((w) => w.id === input.to_warehouse_id);
   const missing: Record<string, 'invalid'> = {};
   if (!from) missing.from_warehouse_id = 'invalid';
   if (!to) missing.to_warehouse_id = 'invalid';
   const itemIds = input.lines.map((l) => l.item_id);
-  const items = await tx
-    .select({ id: inventoryItems.id, code: inventoryItems.code, active: inventoryItems.active })
-    .from(inventoryItems)
-    .where(inArray(inventoryItems.id, itemIds));
+  const items = await findItemStates(tx, itemIds);
   input.lines.forEach((line, i) => {
     if (!items.some((it) => it.id === line.item_id)) missing[`lines.${i}.item_id`] = 'invalid';
   });
@@ -154,13 +162,10 @@ export async function createTransfer(tx: Tx, caller: TransferCaller, input: TCre
 
   // Drawn last: the counter row stays locked until commit, so keep the rest short.
   const number = await nextNumber(tx, 'transfer', 'TR');
-  const [created] = await tx
-    .insert(transfers)
-    .values({ number, fromWarehouseId: from!.id, toWarehouseId: to!.id, notes: input.notes ?? null, requestedBy: caller.userId })
-    .returning({ id: transfers.id });
+  const [created] = await insertTransfer(tx, { number, fromWarehouseId: from!.id, toWarehouseId: to!.id, notes: input.notes ?? null, requestedBy: caller.userId });
   const id = created!.id;
-  await tx.insert(transferLines).values(input.lines.map((l) => ({ transferId: id, itemId: l.item_id, quantity: l.quantity })));
-  await tx.insert(transferEvents).values({ transferId: id, fromStatus: null, toStatus: 'pending', actorId: caller.userId, note: input.notes ?? null });
+  await insertTransferLines(tx, input.lines.map((l) => ({ transferId: id, itemId: l.item_id, quantity: l.quantity })));
+  await insertTransferEvent(tx, { transferId: id, fromStatus: null, toStatus: 'pending', actorId: caller.userId, note: input.notes ?? null });
   await audit(tx, {
     actorId: caller.userId,
     action: 'transfer.created',
@@ -171,10 +176,7 @@ export async function createTransfer(tx: Tx, caller: TransferCaller, input: TCre
   });
 
   const row = (await findTransfer(tx, id, caller.userId, { scope: 'any' }, { full: true }))!;
-  const approvers = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.active, true), inArray(users.role, ['whs_supervisor', 'admin'] satisfies Role[]), ne(users.id, caller.userId)));
+  const approvers = await findActiveUsers(tx, ['whs_supervisor', 'admin'], caller.userId);
   const params = { number, from: row.from_name, to: row.to_name, actor: row.requested_by_name };
   await notify(tx, { userIds: approvers.map((u) => u.id) }, {
     type: 'info',
@@ -231,17 +233,8 @@ export async function applyTransition(
   // ones (many transfers draw on the same items), so they are taken last and held only
   // until the commit that follows.
   const to = STATUS_AFTER[action];
-  const set =
-    action === 'approve' || action === 'reject'
-      ? sql`decided_by = ${caller.userId}::uuid, decided_at = now(), rejection_reason = ${action === 'reject' ? note : null}`
-      : action === 'receive'
-        ? sql`received_by = ${caller.userId}::uuid, received_at = now()`
-        : sql`cancelled_by = ${caller.userId}::uuid, cancelled_at = now()`;
   // The new status and its timeline entry in one statement.
-  await tx.execute(sql`
-    with changed as (update transfers set status = ${to}::transfer_status, updated_at = now(), ${set} where id = ${id}::uuid returning id)
-    insert into transfer_events (transfer_id, from_status, to_status, actor_id, note)
-    select id, ${row.status}::transfer_status, ${to}::transfer_status, ${caller.userId}::uuid, ${note} from changed`);
+  await recordTransition(tx, { id, action, from: row.status, to, actorId: caller.userId, note });
   await audit(tx, {
     actorId: caller.userId,
     action: `transfer.${to}`,
@@ -294,15 +287,7 @@ const WAITING_NAMED = 10;
  * waiting request of the van's technician is. One request links to itself, several to their list.
  */
 async function tellWaitingJobs(tx: Tx, technicianId: string, transfer: { id: string; number: string; to: string }) {
-  const waiting = rowsOf<{ id: string; number: string; total: number }>(
-    await tx.execute(sql`
-      with waiting as (
-        select id, number, awaiting_transfer_id = ${transfer.id}::uuid as linked
-        from service_requests
-        where technician_id = ${technicianId}::uuid and status = 'pending_parts'),
-      chosen as (select id, number from waiting where linked or not exists (select 1 from waiting where linked))
-      select id, number, (count(*) over ())::int as total from chosen order by number limit ${WAITING_NAMED}`),
-  );
+  const waiting = await requestsWaitingForParts(tx, technicianId, transfer.id, WAITING_NAMED);
   if (!waiting.length) return;
   const count = waiting[0]!.total;
   const named = waiting.map((r) => r.number).join(', ');
@@ -335,10 +320,7 @@ export function createTransferService(ctx: AppContext) {
     /** A hot read (api-read benchmark): a named prepared statement per visibility scope. */
     async get(caller: TransferCaller, id: string): Promise<TTransfer> {
       const visibility = visibilityOf(caller);
-      const [row] = await ctx.database.prepared<FullTransferRow>(
-        `transfer_detail_${visibility.scope}`,
-        transferQuery(id, caller.userId, visibility, true),
-      );
+      const row = await readTransferDetail(ctx.database, id, caller.userId, visibility);
       if (!row) throw notFound('Transfer');
       return readTransfer(row, actorOf(caller, row));
     },

@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { WEEKDAYS, type Role, type TWeeklyHours } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { customers, technicians, users, warehouses, type WeeklyHours } from '../../db/schema.js';
+import type { WeeklyHours } from '../../db/schema.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
 import { getSettings } from '../settings/index.js';
 import type { UserRow } from '../auth/index.js';
+import { findUserIdByEmail, findVanOf, findWarehouseByCode, insertCustomer, insertTechnician, insertUser, insertVan } from './queries.js';
 
 export const emailTaken = () =>
   new AppError(409, 'email_taken', 'An account with this email already exists', { fields: { email: 'invalid' } });
@@ -29,8 +29,7 @@ export async function checkSkills(tx: DbOrTx, skills: string[]): Promise<string[
 }
 
 async function codeInUse(tx: DbOrTx, code: string) {
-  const [row] = await tx.select({ id: warehouses.id }).from(warehouses).where(sql`lower(${warehouses.code}) = lower(${code})`);
-  return !!row;
+  return !!(await findWarehouseByCode(tx, code));
 }
 
 /**
@@ -38,10 +37,7 @@ async function codeInUse(tx: DbOrTx, code: string) {
  * VAN-0001…). Returns its id.
  */
 export async function ensureVan(tx: DbOrTx, technician: { id: string; name: string }, code?: string): Promise<string> {
-  const [existing] = await tx
-    .select({ id: warehouses.id })
-    .from(warehouses)
-    .where(and(eq(warehouses.technicianId, technician.id), eq(warehouses.kind, 'van')));
+  const existing = await findVanOf(tx, technician.id);
   if (existing) return existing.id;
   if (code) {
     if (await codeInUse(tx, code)) throw vanCodeTaken(code);
@@ -50,11 +46,7 @@ export async function ensureVan(tx: DbOrTx, technician: { id: string; name: stri
     do code = await nextNumber(tx, 'van', 'VAN', 4);
     while (await codeInUse(tx, code));
   }
-  const [van] = await tx
-    .insert(warehouses)
-    .values({ code, name: `Van — ${technician.name}`, kind: 'van', technicianId: technician.id })
-    .returning({ id: warehouses.id });
-  return van!.id;
+  return insertVan(tx, { code, name: `Van — ${technician.name}`, technicianId: technician.id });
 }
 
 export interface NewAccount {
@@ -72,32 +64,29 @@ export interface NewAccount {
  * and their van. All in the caller's transaction, so it is all or nothing.
  */
 export async function insertAccount(tx: DbOrTx, input: NewAccount): Promise<UserRow> {
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  const taken = await findUserIdByEmail(tx, input.email);
   if (taken) throw emailTaken();
   const skills = input.role === 'technician' ? await checkSkills(tx, input.technician?.skills ?? []) : [];
   const { default_language } = await getSettings(tx, ['default_language']);
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email: input.email,
-      name: input.name,
-      mobile: input.mobile ?? null,
-      role: input.role,
-      language: input.language ?? default_language,
-      passwordHash: input.passwordHash,
-    })
-    .returning();
+  const user = await insertUser(tx, {
+    email: input.email,
+    name: input.name,
+    mobile: input.mobile ?? null,
+    role: input.role,
+    language: input.language ?? default_language,
+    passwordHash: input.passwordHash,
+  });
   if (input.role === 'customer') {
-    await tx.insert(customers).values({ userId: user!.id, name: user!.name, email: user!.email, mobileNumber: user!.mobile });
+    await insertCustomer(tx, { userId: user.id, name: user.name, email: user.email, mobileNumber: user.mobile });
   }
   if (input.role === 'technician') {
-    const vanId = await ensureVan(tx, user!, input.technician?.vanCode);
-    await tx.insert(technicians).values({
-      userId: user!.id,
+    const vanId = await ensureVan(tx, user, input.technician?.vanCode);
+    await insertTechnician(tx, {
+      userId: user.id,
       skills,
       vanWarehouseId: vanId,
       weeklyHours: normaliseWeeklyHours(input.technician?.weeklyHours),
     });
   }
-  return user!;
+  return user;
 }

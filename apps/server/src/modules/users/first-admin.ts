@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword } from '../auth/index.js';
+import { findAnyAdmin, insertAdmin } from './queries.js';
 
 /**
  * A real install starts with no accounts: the first admin comes from ADMIN_EMAIL and
@@ -12,12 +11,12 @@ export async function ensureFirstAdmin(
   db: Db,
   admin: { email: string; password: string; name: string } | null,
 ): Promise<'created' | 'exists' | 'missing'> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const existing = await findAnyAdmin(db);
   if (existing) return 'exists';
   if (!admin) return 'missing';
   const passwordHash = await hashPassword(admin.password);
   try {
-    await db.insert(users).values({ email: admin.email, name: admin.name, role: 'admin', passwordHash });
+    await insertAdmin(db, { email: admin.email, name: admin.name, passwordHash });
   } catch (err) {
     // Another instance starting at the same moment created it.
     if (isUniqueViolation(err)) return 'exists';

@@ -1,20 +1,30 @@
-import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import type { TAdminCreateUserRequest, TAdminUpdateUserRequest, TAdminUser, TAdminUserList, TAdminUserListQuery, TUserLookupQuery, UserSort } from '@portal/shared';
+import type { TAdminCreateUserRequest, TAdminUpdateUserRequest, TAdminUser, TAdminUserList, TAdminUserListQuery, TUserLookupQuery } from '@portal/shared';
 import { INVITATION_TTL_DAYS } from '@portal/shared';
 import type { AppContext, Actor } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { customers, technicians, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { welcomeMail } from '../../mail/templates.js';
 import { hashPassword, randomToken, invitationLink, issueInvitation, customerAddress, publishUsersChanged, revokeUserSessions, toApiUser, type UserRow } from '../auth/index.js';
-import { after as afterCursor, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
-import { like, toIso, where } from '../../db/sql.js';
-import { rowsOf } from '../../db/rows.js';
 import { getSettings } from '../settings/index.js';
 import { refuseIfBusy } from './open-work.js';
 import { emailTaken, ensureVan, insertAccount, vanCodeTaken, type NewAccount } from './accounts.js';
+import {
+  findUser,
+  insertCustomerIfMissing,
+  insertTechnicianIfMissing,
+  listUsers,
+  lockOtherActiveAdmins,
+  lockUser,
+  lookupUsers,
+  setCustomerAddress,
+  setCustomerContact,
+  setTechnicianActive,
+  setVanIfNone,
+  toListedUser,
+  updateUser,
+} from './queries.js';
 
 /** The constraint name and message of a database error and its causes, for telling unique violations apart. */
 const describeDbError = (err: unknown): string => {
@@ -33,34 +43,6 @@ export const toAdminUser = (u: UserRow, address?: string | null): TAdminUser => 
   last_sign_in_at: u.lastSignInAt?.toISOString() ?? null,
 });
 
-async function lockUser(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
-
-const SORT: Record<UserSort, { expr: string; type: KeyType }> = {
-  name: { expr: 'lower(u.name)', type: 'text' },
-  email: { expr: 'u.email', type: 'text' },
-  created_at: { expr: 'u.created_at', type: 'timestamptz' },
-  // Never signed in sorts as the oldest sign-in.
-  last_sign_in_at: { expr: "coalesce(u.last_sign_in_at, 'epoch'::timestamptz)", type: 'timestamptz' },
-  role: { expr: 'u.role::text', type: 'text' },
-};
-
-interface ListRow {
-  id: string;
-  email: string;
-  name: string;
-  role: TAdminUser['role'];
-  mobile: string | null;
-  language: TAdminUser['language'];
-  address: string | null;
-  active: boolean;
-  created_at: Date | string;
-  last_sign_in_at: Date | string | null;
-  sort_text: string;
-}
-
 /**
  * Changes a user's name, mobile, role or active flag, in the caller's transaction. Deactivating
  * ends every session (and so every socket) of the user on every instance; any change reaches every
@@ -76,11 +58,7 @@ export async function applyUserUpdate(tx: DbOrTx, actor: Actor, id: string, inpu
   const losesAdmin = before.role === 'admin' && before.active && ((input.role && input.role !== 'admin') || input.active === false);
   if (losesAdmin) {
     // Lock the other active admins too, so two admins demoting each other at once can't both win.
-    const others = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.active, true), ne(users.id, id)))
-      .for('update');
+    const others = await lockOtherActiveAdmins(tx, id);
     if (others.length === 0) throw conflict('last_admin', 'The last active admin cannot be deactivated or given another role.');
   }
   const losesTechnician = before.role === 'technician' && ((input.role && input.role !== 'technician') || (input.active === false && before.active));
@@ -92,27 +70,24 @@ export async function applyUserUpdate(tx: DbOrTx, actor: Actor, id: string, inpu
     ...(input.active !== undefined ? { active: input.active } : {}),
   };
   // Only a customer's address may change: the user row stays as it is.
-  const [after] = Object.keys(changes).length ? await tx.update(users).set(changes).where(eq(users.id, id)).returning() : [before];
+  const after = Object.keys(changes).length ? await updateUser(tx, id, changes) : before;
   // Every role has its profile row: a user moved into a role gets one (a technician their van too).
   if (input.role === 'customer') {
-    await tx
-      .insert(customers)
-      .values({ userId: id, name: after!.name, email: after!.email, mobileNumber: after!.mobile })
-      .onConflictDoNothing();
+    await insertCustomerIfMissing(tx, { userId: id, name: after!.name, email: after!.email, mobileNumber: after!.mobile });
   }
-  if (input.address !== undefined) await tx.update(customers).set({ defaultAddress: input.address }).where(eq(customers.userId, id));
+  if (input.address !== undefined) await setCustomerAddress(tx, id, input.address);
   const addressAfter = after!.role === 'customer' ? await customerAddress(tx, id) : undefined;
   if (input.role === 'technician' && before.role !== 'technician') {
     const vanId = await ensureVan(tx, after!);
-    await tx.insert(technicians).values({ userId: id, vanWarehouseId: vanId }).onConflictDoNothing();
-    await tx.update(technicians).set({ vanWarehouseId: vanId }).where(and(eq(technicians.userId, id), sql`${technicians.vanWarehouseId} is null`));
+    await insertTechnicianIfMissing(tx, id, vanId);
+    await setVanIfNone(tx, id, vanId);
   }
   // The technician profile's flag follows the account's.
   if (after!.role === 'technician' && input.active !== undefined) {
-    await tx.update(technicians).set({ active: after!.active }).where(eq(technicians.userId, id));
+    await setTechnicianActive(tx, id, after!.active);
   }
   if (after!.role === 'customer' && (input.name !== undefined || input.mobile !== undefined)) {
-    await tx.update(customers).set({ name: after!.name, mobileNumber: after!.mobile }).where(eq(customers.userId, id));
+    await setCustomerContact(tx, id, after!.name, after!.mobile);
   }
   // Their requests are found by the customer's name too (decision 004).
   if (input.active === false && before.active) await revokeUserSessions(tx, id, 'deactivated');
@@ -173,64 +148,20 @@ export function createUserAdminService(ctx: AppContext) {
 
   return {
     /** Up to 20 users by name or email, of one role and active only when asked (a picker: a recipient, a customer, a technician). */
-    async lookup({ q, role, active }: TUserLookupQuery) {
-      const items = await db
-        .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-        .from(users)
-        .where(
-          and(
-            q ? or(ilike(users.name, like(q)), ilike(users.email, like(q))) : undefined,
-            role ? eq(users.role, role) : undefined,
-            active === 'true' ? eq(users.active, true) : undefined,
-          ),
-        )
-        .orderBy(users.name)
-        .limit(20);
+    async lookup(q: TUserLookupQuery) {
+      const items = await lookupUsers(db, q);
       return { items };
     },
 
     createAccount,
 
     async list(q: TAdminUserListQuery): Promise<TAdminUserList> {
-      const sort = SORT[q.sort];
-      const filters = [
-        q.q ? sql`(x.name ilike ${like(q.q)} or x.email ilike ${like(q.q)})` : undefined,
-        q.role ? sql`x.role = ${q.role}` : undefined,
-        q.active ? sql`x.active = ${q.active === 'true'}` : undefined,
-      ];
-      const from = sql`(
-        select u.id, u.email, u.name, u.role::text as role, u.mobile, u.language::text as language, c.default_address as address, u.active,
-          u.created_at, u.last_sign_in_at,
-          ${sql.raw(sort.expr)} as sort_key, (${sql.raw(sort.expr)})::text as sort_text
-        from users u left join customers c on c.user_id = u.id
-      )`;
-      const page = rowsOf<ListRow>(
-        await db.execute(
-          sql`select * from ${from} x where ${where([...filters, afterCursor(q.cursor, sort.type, ['id'], q.order)])} order by ${orderBy(['id'], q.order)} limit ${q.limit + 1}`,
-        ),
-      );
-      const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} x where ${where(filters)}`));
-      const { items, next_cursor } = pageOf(page, q.limit, (last) => [last.sort_text, last.id]);
-      return {
-        items: items.map((r) => ({
-          id: r.id,
-          email: r.email,
-          name: r.name,
-          role: r.role,
-          mobile: r.mobile,
-          language: r.language,
-          ...(r.role === 'customer' ? { address: r.address } : {}),
-          active: r.active,
-          created_at: toIso(r.created_at),
-          last_sign_in_at: r.last_sign_in_at ? toIso(r.last_sign_in_at) : null,
-        })),
-        next_cursor,
-        total: count?.n ?? 0,
-      };
+      const { rows, next_cursor, total } = await listUsers(db, q);
+      return { items: rows.map(toListedUser), next_cursor, total };
     },
 
     async get(id: string): Promise<TAdminUser> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const row = await findUser(db, id);
       if (!row) throw notFound('User');
       return toAdminUser(row, row.role === 'customer' ? await customerAddress(db, id) : undefined);
     },

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { TWarehouseStatus, TWarehouseWithStock } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { checkInvariant, shortStockLines } from '../inventory/index.js';
-import { rowsOf } from '../../db/rows.js';
+import { warehouseTransferCounts } from './queries.js';
 
 /**
  * The warehouse-diagnostic screen: its lines (with a stock level here) of active items low or
@@ -12,16 +11,7 @@ import { rowsOf } from '../../db/rows.js';
 export async function warehouseStatus(db: Db, warehouse: TWarehouseWithStock): Promise<TWarehouseStatus> {
   const warehouseId = warehouse.id;
   const lines = await shortStockLines(db, warehouseId);
-  const [t] = rowsOf<TWarehouseStatus['transfers']>(
-    await db.execute(sql`
-      select
-        count(*) filter (where status = 'pending' and from_warehouse_id = ${warehouseId}::uuid)::int as pending_out,
-        count(*) filter (where status = 'pending' and to_warehouse_id = ${warehouseId}::uuid)::int as pending_in,
-        count(*) filter (where status = 'approved' and from_warehouse_id = ${warehouseId}::uuid)::int as in_transit_out,
-        count(*) filter (where status = 'approved' and to_warehouse_id = ${warehouseId}::uuid)::int as in_transit_in
-      from transfers
-      where status in ('pending', 'approved') and (from_warehouse_id = ${warehouseId}::uuid or to_warehouse_id = ${warehouseId}::uuid)`),
-  );
+  const [t] = await warehouseTransferCounts(db, warehouseId);
   return {
     warehouse,
     low_stock: lines.filter((l) => l.status === 'low_stock'),

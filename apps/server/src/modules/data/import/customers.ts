@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { ZNewCustomerInput } from '@portal/shared';
-import { customers, users } from '../../../db/schema.js';
 import { randomToken, publishUsersChanged } from '../../auth/index.js';
-import { rowsOf } from '../../../db/rows.js';
 import { getSettings } from '../../settings/index.js';
+import { findAccountsByEmail, insertAccounts, insertCustomerRows, updateAccountContacts, upsertCustomerRows } from '../queries.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
 
 /**
@@ -26,15 +24,6 @@ type Plan =
 
 /** The file's columns against the API's field names. */
 const COLUMN_OF: Record<string, string> = { mobile_number: 'mobile', default_address: 'address' };
-
-interface Existing {
-  id: string;
-  email: string;
-  role: string;
-  name: string;
-  mobile: string | null;
-  address: string | null;
-}
 
 export const customersImporter: DataSetImporter<CustomerRow, Plan> = {
   required: ['email', 'name'],
@@ -61,12 +50,7 @@ export const customersImporter: DataSetImporter<CustomerRow, Plan> = {
   },
 
   async classify(db, rows) {
-    const found = rowsOf<Existing>(
-      await db.execute(sql`
-        select u.id, u.email, u.role::text as role, u.name, u.mobile, c.default_address as address
-        from users u left join customers c on c.user_id = u.id
-        where u.email in ${rows.map((r) => r.email)}`),
-    );
+    const found = await findAccountsByEmail(db, rows.map((r) => r.email));
     const byEmail = new Map(found.map((u) => [u.email, u]));
     return rows.map((r): Classified<Plan> => {
       const u = byEmail.get(r.email);
@@ -88,29 +72,23 @@ export const customersImporter: DataSetImporter<CustomerRow, Plan> = {
       // minutes). No welcome mail per row: an import is not the moment to mail thousands of
       // people; an imported customer signs in through "forgot password", which mails them a
       // link to choose one.
-      const created = await tx
-        .insert(users)
-        .values(creates.map((c) => ({ email: c.email, name: c.name, mobile: c.mobile, role: 'customer' as const, language: default_language, passwordHash: `!unusable:${randomToken()}` })))
-        .returning({ id: users.id, email: users.email });
+      const created = await insertAccounts(
+        tx,
+        creates.map((c) => ({ email: c.email, name: c.name, mobile: c.mobile, role: 'customer' as const, language: default_language, passwordHash: `!unusable:${randomToken()}` })),
+      );
       const idOf = new Map(created.map((u) => [u.email, u.id]));
-      await tx
-        .insert(customers)
-        .values(creates.map((c) => ({ userId: idOf.get(c.email)!, name: c.name, email: c.email, mobileNumber: c.mobile, defaultAddress: c.address })));
+      await insertCustomerRows(
+        tx,
+        creates.map((c) => ({ userId: idOf.get(c.email)!, name: c.name, email: c.email, mobileNumber: c.mobile, defaultAddress: c.address })),
+      );
     }
     if (updates.length) {
-      const values = sql.join(
-        updates.map((u) => sql`(${u.id}::uuid, ${u.name}::text, ${u.mobile}::text)`),
-        sql`, `,
-      );
-      await tx.execute(sql`update users u set name = v.name, mobile = v.mobile from (values ${values}) v(id, name, mobile) where u.id = v.id`);
+      await updateAccountContacts(tx, updates);
       // The customer row mirrors the account (as applyUserUpdate keeps it); one is made if missing.
-      await tx
-        .insert(customers)
-        .values(updates.map((u) => ({ userId: u.id, name: u.name, email: u.email, mobileNumber: u.mobile, defaultAddress: u.address })))
-        .onConflictDoUpdate({
-          target: customers.userId,
-          set: { name: sql`excluded.name`, mobileNumber: sql`excluded.mobile_number`, defaultAddress: sql`excluded.default_address` },
-        });
+      await upsertCustomerRows(
+        tx,
+        updates.map((u) => ({ userId: u.id, name: u.name, email: u.email, mobileNumber: u.mobile, defaultAddress: u.address })),
+      );
       // Every instance drops what it cached of them.
       await publishUsersChanged(tx, updates.map((u) => u.id));
     }

@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { compareDecimal, ITEM_UNITS, ZCreateItem } from '@portal/shared';
-import { inventoryItems } from '../../../db/schema.js';
 import { audit } from '../../../lib/audit.js';
 import { ensureCategory, findCategory } from '../../inventory/index.js';
-import { rowsOf } from '../../../db/rows.js';
 import { audienceFor, publish } from '../../realtime/index.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
 import { labelOf } from '../../../lib/labels.js';
+import { findItemsByCode, insertItems, updateItems, type StoredItem } from '../queries.js';
 
 /**
  * Items by code (case-insensitive, as codes are unique): the rules of creating an item
@@ -47,17 +45,7 @@ const ZItemRow = ZCreateItem.extend({
 type ItemRow = z.output<typeof ZItemRow>;
 
 /** An item as stored: decimals as PostgreSQL's exact text. */
-interface Item {
-  code: string;
-  name: string;
-  description: string | null;
-  category: string;
-  unit: string;
-  price: string;
-  tax_rate: string;
-  min_quantity: string;
-  active: boolean;
-}
+type Item = StoredItem;
 type Plan = Item & { id: string | null };
 
 const FIELDS = ['code', 'name', 'description', 'category', 'unit', 'price', 'tax_rate', 'min_quantity', 'active'] as const;
@@ -81,12 +69,7 @@ export const itemsImporter: DataSetImporter<ItemRow, Plan> = {
   },
 
   async classify(db, rows, present) {
-    const found = rowsOf<Item & { id: string }>(
-      await db.execute(sql`
-        select id, code, name, description, category, unit, price::text as price, tax_rate::text as tax_rate,
-          min_quantity::text as min_quantity, active
-        from inventory_items where lower(code) in ${rows.map((r) => r.code.toLowerCase())}`),
-    );
+    const found = await findItemsByCode(db, rows.map((r) => r.code.toLowerCase()));
     const byCode = new Map(found.map((i) => [i.code.toLowerCase(), i]));
     // A category cell → its code; one naming no category stays as written (created on write).
     const categories = new Map<string, string>();
@@ -118,38 +101,24 @@ export const itemsImporter: DataSetImporter<ItemRow, Plan> = {
     const updates = plans.filter((p) => p.plan.id !== null && p.outcome === 'updated').map((p) => p.plan);
     const ids: string[] = [];
     if (creates.length) {
-      const rows = await tx
-        .insert(inventoryItems)
-        .values(
-          creates.map((i) => ({
-            code: i.code,
-            name: i.name,
-            description: i.description,
-            category: i.category,
-            unit: i.unit,
-            price: i.price,
-            taxRate: i.tax_rate,
-            minQuantity: i.min_quantity,
-            active: i.active,
-          })),
-        )
-        .returning({ id: inventoryItems.id });
+      const rows = await insertItems(
+        tx,
+        creates.map((i) => ({
+          code: i.code,
+          name: i.name,
+          description: i.description,
+          category: i.category,
+          unit: i.unit,
+          price: i.price,
+          taxRate: i.tax_rate,
+          minQuantity: i.min_quantity,
+          active: i.active,
+        })),
+      );
       ids.push(...rows.map((r) => r.id));
     }
     if (updates.length) {
-      const values = sql.join(
-        updates.map(
-          (i) =>
-            sql`(${i.id}::uuid, ${i.code}::text, ${i.name}::text, ${i.description}::text, ${i.category}::text, ${i.unit}::text,
-              ${i.price}::numeric, ${i.tax_rate}::numeric, ${i.min_quantity}::numeric, ${i.active}::boolean)`,
-        ),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update inventory_items i set code = v.code, name = v.name, description = v.description, category = v.category, unit = v.unit,
-          price = v.price, tax_rate = v.tax_rate, min_quantity = v.min_quantity, active = v.active, updated_at = now()
-        from (values ${values}) v(id, code, name, description, category, unit, price, tax_rate, min_quantity, active)
-        where i.id = v.id`);
+      await updateItems(tx, updates);
       ids.push(...updates.map((i) => i.id!));
     }
     if (ids.length) {

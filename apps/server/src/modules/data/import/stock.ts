@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { compareDecimal, ZQuantity } from '@portal/shared';
-import { adjustments } from '../../../db/schema.js';
 import { nextNumbers } from '../../../lib/numbers.js';
 import { applyMovements, lockLevels } from '../../inventory/index.js';
-import { rowsOf } from '../../../db/rows.js';
 import { audienceFor, publish } from '../../realtime/index.js';
 import type { Problem } from '../messages.js';
+import { countChanges, findItemCodes, findStockLevels, insertAdjustments, listWarehouseCodes } from '../queries.js';
 import { cellValue, zodProblems, type Classified, type DataSetImporter } from './set.js';
 
 /**
@@ -44,25 +42,17 @@ export const stockImporter: DataSetImporter<StockRow, Plan> = {
   },
 
   async classify(db, rows) {
-    const items = rowsOf<{ id: string; code: string; active: boolean }>(
-      await db.execute(sql`select id, lower(code) as code, active from inventory_items where lower(code) in ${rows.map((r) => r.item_code.toLowerCase())}`),
-    );
+    const items = await findItemCodes(db, rows.map((r) => r.item_code.toLowerCase()));
     // Warehouses are few: all of them.
-    const whs = rowsOf<{ id: string; code: string; active: boolean }>(await db.execute(sql`select id, lower(code) as code, active from warehouses`));
+    const whs = await listWarehouseCodes(db);
     const itemOf = new Map(items.map((i) => [i.code, i]));
     const whOf = new Map(whs.map((w) => [w.code, w]));
     const pairs = rows.flatMap((r) => {
       const i = itemOf.get(r.item_code.toLowerCase());
       const w = whOf.get(r.warehouse_code.toLowerCase());
-      return i && w ? [sql`(${i.id}::uuid, ${w.id}::uuid)`] : [];
+      return i && w ? [{ itemId: i.id, warehouseId: w.id }] : [];
     });
-    const levels = pairs.length
-      ? rowsOf<{ item_id: string; warehouse_id: string; quantity: string }>(
-          await db.execute(sql`
-            select l.item_id, l.warehouse_id, l.quantity::text as quantity from stock_levels l
-            join (values ${sql.join(pairs, sql`, `)}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id`),
-        )
-      : [];
+    const levels = await findStockLevels(db, pairs);
     const levelOf = new Map(levels.map((l) => [`${l.item_id}|${l.warehouse_id}`, l.quantity]));
 
     return rows.map((r): Classified<Plan> => {
@@ -91,15 +81,9 @@ export const stockImporter: DataSetImporter<StockRow, Plan> = {
     if (!counts.length) return;
     // The change is computed from the level under its lock, as a count entered by hand is.
     const before = await lockLevels(tx, counts);
-    const changes = rowsOf<{ i: number; change: string; after: string }>(
-      await tx.execute(sql`
-        select c.i, (c.counted - c.before)::numeric(14,3)::text as change, c.counted::numeric(14,3)::text as after
-        from (values ${sql.join(
-          counts.map((c, i) => sql`(${i}::int, ${c.counted}::numeric, ${before.get(`${c.itemId}|${c.warehouseId}`)!}::numeric)`),
-          sql`, `,
-        )}) c(i, counted, before)
-        where c.counted <> c.before
-        order by c.i`),
+    const changes = await countChanges(
+      tx,
+      counts.map((c) => ({ counted: c.counted, before: before.get(`${c.itemId}|${c.warehouseId}`)! })),
     );
     if (!changes.length) return;
     const numbers = await nextNumbers(tx, 'adjustment', 'ADJ', changes.length);
@@ -120,7 +104,8 @@ export const stockImporter: DataSetImporter<StockRow, Plan> = {
         actorId: actor.userId,
       })),
     );
-    await tx.insert(adjustments).values(
+    await insertAdjustments(
+      tx,
       docs.map((d) => ({
         id: d.id,
         number: d.number,

@@ -14,9 +14,8 @@ import { pageOf } from '../../db/keyset.js';
 import { like, where } from '../../db/sql.js';
 import { cursorValue, decodeSortedCursor } from '../../lib/cursor.js';
 import { boundSql, isDay } from '../../lib/date-filter.js';
-import type { SummaryRow } from './find.js';
-import { searchMatch, textMatch } from './search.js';
-import { visibilityOf, visibleSql, type Visibility } from './visibility.js';
+import { visibilityOf, visibleSql, type SummaryRow, type Visibility } from './queries.js';
+import { searchMatch, textMatch } from './search-queries.js';
 
 /** Lists of requests: keyset paging on every sort, one prepared statement per shape of query. */
 

@@ -1,0 +1,197 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { StockStatus } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { inventoryItems, stockMovements, warehouses } from '../../db/schema.js';
+
+/**
+ * The ledger's statements (ledger.ts holds its rules): the only SQL that writes stock_levels
+ * or stock_movements (PRODUCT.md §3). Every function runs in the caller's transaction.
+ */
+
+/**
+ * The company's low-stock rule (`low_stock_rule` setting), read by the statement itself like
+ * companyZoneSql: one primary-key lookup, and the statement's text stays the same whatever the
+ * rule, so it stays preparable.
+ */
+export const lowStockRuleSql: SQL = sql.raw(
+  `coalesce((select s.value #>> '{}' from settings s where s.key = 'low_stock_rule'), 'at_or_below_minimum')`,
+);
+
+/**
+ * An item's status in SQL — exactly stockStatus() of @portal/shared (docs/decisions/012-low-stock.md).
+ * `quantity` must be the item's quantity on hand over ALL warehouses, never one warehouse's.
+ */
+export const statusSql = (quantity: SQL, min: SQL) =>
+  sql`(case when ${quantity} <= 0 then 'out_of_stock'
+    when ${quantity} < ${min} or (${quantity} = ${min} and ${lowStockRuleSql} <> 'below_minimum') then 'low_stock'
+    else 'in_stock' end)`;
+
+/** A stock level's key. */
+export interface StockKey {
+  itemId: string;
+  warehouseId: string;
+}
+
+/** A signed change of one level: ids in lower case, quantity a signed decimal string. */
+export interface StockDelta extends StockKey {
+  quantity: string;
+}
+
+/** `(item_id, warehouse_id), …` in the order given. */
+const keyListSql = (keys: StockKey[]) =>
+  sql.join(
+    keys.map((k) => sql`(${k.itemId}::uuid, ${k.warehouseId}::uuid)`),
+    sql`, `,
+  );
+
+/** `(item_id, warehouse_id, delta), …`, one per movement, in the order given. */
+const deltasSql = (movements: StockDelta[]) =>
+  sql.join(
+    movements.map((m) => sql`(${m.itemId}::uuid, ${m.warehouseId}::uuid, ${m.quantity}::numeric)`),
+    sql`, `,
+  );
+
+/** The items `ids` that exist, with what the ledger checks and tells of them. */
+export async function findMovementItems(tx: DbOrTx, ids: string[]): Promise<{ id: string; code: string; name: string; active: boolean }[]> {
+  return tx
+    .select({ id: inventoryItems.id, code: inventoryItems.code, name: inventoryItems.name, active: inventoryItems.active })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, ids));
+}
+
+/** The warehouses `ids` that exist, with what the ledger checks and tells of them (a van's technician). */
+export async function findMovementWarehouses(
+  tx: DbOrTx,
+  ids: string[],
+): Promise<{ id: string; code: string; name: string; active: boolean; technicianId: string | null }[]> {
+  return tx
+    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, active: warehouses.active, technicianId: warehouses.technicianId })
+    .from(warehouses)
+    .where(inArray(warehouses.id, ids));
+}
+
+/**
+ * Missing rows first (in key order, so two inserters never wait on each other crosswise),
+ * then every row locked in the same order: (item_id, warehouse_id).
+ */
+export async function lockStockRows(tx: DbOrTx, keys: StockKey[]): Promise<void> {
+  const keyList = keyListSql(keys);
+  await tx.execute(sql`insert into stock_levels (item_id, warehouse_id) values ${keyList} on conflict do nothing`);
+  await tx.execute(
+    sql`select 1 from stock_levels l join (values ${keyList}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id
+      order by l.item_id, l.warehouse_id for update of l`,
+  );
+}
+
+/** The quantity of one level (locked by lockStockRows). */
+export async function readLevel(tx: DbOrTx, itemId: string, warehouseId: string): Promise<{ quantity: string }[]> {
+  return rowsOf<{ quantity: string }>(
+    await tx.execute(sql`select quantity::text as quantity from stock_levels where item_id = ${itemId}::uuid and warehouse_id = ${warehouseId}::uuid`),
+  );
+}
+
+/** The quantities of the levels `keys` (locked by lockStockRows). */
+export async function readLevels(tx: DbOrTx, keys: StockKey[]): Promise<{ item_id: string; warehouse_id: string; quantity: string }[]> {
+  const keyList = keyListSql(keys);
+  return rowsOf<{ item_id: string; warehouse_id: string; quantity: string }>(
+    await tx.execute(sql`
+      select l.item_id, l.warehouse_id, l.quantity::text as quantity from stock_levels l
+      join (values ${keyList}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id`),
+  );
+}
+
+/** A level touched by movements, before and after them (levelChanges). */
+export interface LevelChange {
+  item_id: string;
+  warehouse_id: string;
+  available: string;
+  after: string;
+  /** The item's quantity over all warehouses after the movements. */
+  item_after: string;
+  requested: string;
+  min_quantity: string;
+  before_status: StockStatus;
+  after_status: StockStatus;
+  short: boolean;
+}
+
+/**
+ * Each touched level (locked) before and after the movements, in key order: its quantity, the
+ * item's over all warehouses, whether it would go negative, and the item's status before and after.
+ */
+export async function levelChanges(tx: DbOrTx, movements: StockDelta[]): Promise<LevelChange[]> {
+  const deltas = deltasSql(movements);
+  return rowsOf<LevelChange>(
+    await tx.execute(sql`
+      with d(item_id, warehouse_id, delta) as (values ${deltas}),
+      n as (select item_id, warehouse_id, sum(delta) as delta from d group by item_id, warehouse_id),
+      t as (
+        select n.item_id, sum(n.delta) as delta,
+          (select coalesce(sum(x.quantity), 0) from stock_levels x where x.item_id = n.item_id) as before
+        from n group by n.item_id)
+      select n.item_id, n.warehouse_id,
+        l.quantity::text as available,
+        (l.quantity + n.delta)::numeric(14,3)::text as after,
+        (t.before + t.delta)::numeric(14,3)::text as item_after,
+        (-n.delta)::numeric(14,3)::text as requested,
+        i.min_quantity::text as min_quantity,
+        ${statusSql(sql`t.before`, sql`i.min_quantity`)} as before_status,
+        ${statusSql(sql`(t.before + t.delta)`, sql`i.min_quantity`)} as after_status,
+        (l.quantity + n.delta < 0) as short
+      from n
+      join t on t.item_id = n.item_id
+      join stock_levels l on l.item_id = n.item_id and l.warehouse_id = n.warehouse_id
+      join inventory_items i on i.id = n.item_id
+      order by n.item_id, n.warehouse_id`),
+  );
+}
+
+/** Inserts the movements (one statement). */
+export async function insertMovements(tx: DbOrTx, rows: (typeof stockMovements.$inferInsert)[]): Promise<void> {
+  await tx.insert(stockMovements).values(rows);
+}
+
+/** Adds the movements to their levels (locked by lockStockRows), one update for all. */
+export async function addToLevels(tx: DbOrTx, movements: StockDelta[]): Promise<void> {
+  const deltas = deltasSql(movements);
+  await tx.execute(sql`
+    update stock_levels l set quantity = l.quantity + n.delta, updated_at = now()
+    from (select item_id, warehouse_id, sum(delta) as delta from (values ${deltas}) d(item_id, warehouse_id, delta) group by item_id, warehouse_id) n
+    where l.item_id = n.item_id and l.warehouse_id = n.warehouse_id`);
+}
+
+export interface InvariantResult {
+  ok: boolean;
+  mismatches: { item_id: string; warehouse_id: string; level: string; ledger: string }[];
+  negatives: { item_id: string; warehouse_id: string; quantity: string }[];
+}
+
+/** Levels that differ from the sum of their movements (optionally of one warehouse), at most 100. */
+export async function levelLedgerMismatches(db: DbOrTx, wh: string | null): Promise<InvariantResult['mismatches']> {
+  return rowsOf<InvariantResult['mismatches'][number]>(
+    await db.execute(sql`
+      select coalesce(l.item_id, m.item_id) as item_id, coalesce(l.warehouse_id, m.warehouse_id) as warehouse_id,
+        coalesce(l.quantity, 0)::text as level, coalesce(m.total, 0)::text as ledger
+      from (select * from stock_levels where ${wh}::uuid is null or warehouse_id = ${wh}::uuid) l
+      full join (
+        select item_id, warehouse_id, sum(quantity) as total from stock_movements
+        where ${wh}::uuid is null or warehouse_id = ${wh}::uuid
+        group by item_id, warehouse_id
+      ) m on m.item_id = l.item_id and m.warehouse_id = l.warehouse_id
+      where coalesce(l.quantity, 0) <> coalesce(m.total, 0)
+      order by 1, 2
+      limit 100`),
+  );
+}
+
+/** Negative levels (optionally of one warehouse), at most 100. */
+export async function negativeLevels(db: DbOrTx, wh: string | null): Promise<InvariantResult['negatives']> {
+  return rowsOf<InvariantResult['negatives'][number]>(
+    await db.execute(sql`
+      select item_id, warehouse_id, quantity::text as quantity from stock_levels
+      where quantity < 0 and (${wh}::uuid is null or warehouse_id = ${wh}::uuid)
+      order by 1, 2
+      limit 100`),
+  );
+}
