@@ -1,5 +1,7 @@
 // Bundles the server into dist/main.js: our code and @portal/shared inlined, every npm
-// package left external (they are installed next to it), so start-up reads one file.
+// package left external (they are installed next to it). What a module imports with `await
+// import()` goes to a chunk of its own (dist/chunks/), loaded when first used: the PDF documents
+// and the renderer they import stay out of a starting server's memory (issue #26).
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -8,7 +10,10 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== '@porta
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,14 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { is, SQL, type Query } from 'drizzle-orm';
 import pg from 'pg';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
 import { migrationsFolder } from './migrations-folder.js';
@@ -101,8 +96,30 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here). */
-const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
+/**
+ * PGlite's postgresql.conf (rewritten at every open). PostgreSQL's default 128 MB of shared
+ * buffers live in the WebAssembly memory of this very process, all of it touched at start: an
+ * instance reopening its data folder held ~300 MB for the database alone, ~175 MB with 32 MB
+ * (measured on PGlite 0.5.16, docs/performance.md "memory"). The operating system's file cache
+ * still keeps the data folder's pages, so reads beyond the buffers do not go to the disk.
+ */
+const PGLITE_CONF = 'shared_buffers=32MB';
+
+/**
+ * PGlite and its drizzle driver, loaded only by an instance that runs on it: one on PostgreSQL
+ * never holds them (issue #26).
+ */
+async function loadPglite() {
+  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  // The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here).
+  return { PGlite, extensions: { pg_trgm, btree_gist }, drizzlePglite: drizzle, migratePglite: migrate };
+}
 
 /**
  * The embedded database in `<dataDir>/pgdata`, or in memory when dataDir is null (tests).
@@ -111,9 +128,9 @@ const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
 export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   const release = dataDir ? acquireLock(dataDir) : () => {};
   try {
-    const client = dataDir
-      ? new PGlite(path.join(dataDir, 'pgdata'), { loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS })
-      : new PGlite({ loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
+    const { PGlite, extensions, drizzlePglite, migratePglite } = await loadPglite();
+    const options = { loadDataDir: opts.loadDataDir, extensions, postgresqlconf: PGLITE_CONF };
+    const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

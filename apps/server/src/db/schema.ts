@@ -311,7 +311,7 @@ export const itemCategories = pgTable('item_categories', {
   createdAt: createdAt(),
 });
 
-/** Written only by the inventory ledger (modules/inventory/ledger.ts). */
+/** Written only by the inventory ledger (modules/inventory/ledger.ts, its statements in ledger-queries.ts). */
 export const stockLevels = pgTable(
   'stock_levels',
   {
@@ -331,7 +331,7 @@ export const stockLevels = pgTable(
   ],
 );
 
-/** The ledger: append-only, written only by modules/inventory/ledger.ts. */
+/** The ledger: append-only, written only through modules/inventory/ledger.ts. */
 export const stockMovements = pgTable(
   'stock_movements',
   {

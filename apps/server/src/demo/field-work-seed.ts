@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { prepareImage } from '../lib/images.js';
+import { loadSharp, prepareImage } from '../lib/images.js';
 import { recordPartUse } from '../modules/field-work/index.js';
 import { rowsOf } from '../db/rows.js';
 
@@ -33,6 +32,7 @@ async function benchPhoto(n: number): Promise<Buffer> {
     </g>
     <rect x="120" y="580" width="${120 + (n % 4) * 30}" height="28" rx="6" fill="#c9a227"/>
   </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 

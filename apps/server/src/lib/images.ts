@@ -1,6 +1,17 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { default as SharpFactory, Metadata, Sharp } from 'sharp';
 import { PHOTO_THUMB_PX } from '@portal/shared';
 import { AppError } from './errors.js';
+
+let sharpLoading: Promise<typeof SharpFactory> | null = null;
+
+/**
+ * sharp (libvips: ~27 MB resident) loads with the first image the server reads, not with the
+ * server: most instances start and serve for long without touching one (issue #26).
+ */
+export function loadSharp(): Promise<typeof SharpFactory> {
+  sharpLoading ??= import('sharp').then((module) => module.default);
+  return sharpLoading;
+}
 
 /** The image formats the server reads (sharp's names; `heif` also covers AVIF). */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif';
@@ -77,6 +88,7 @@ const tooLarge = (rules: ImageRules, width: number, height: number) =>
 export async function checkImage(input: Buffer, rules: ImageRules): Promise<ImageHeader> {
   const sniffed = sniffFormat(input);
   if (!sniffed || !rules.formats.includes(sniffed)) throw invalid(rules);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // No pixel limit here: the header of any size is read, so an oversized one is told apart.
@@ -115,7 +127,7 @@ export async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
  * other dimensions than the header read), failing on a corrupt image, turned upright from its
  * EXIF orientation. Outputs carry no metadata (sharp's default).
  */
-function pipeline(input: Buffer, rules: ImageRules): Sharp {
+function pipeline(sharp: typeof SharpFactory, input: Buffer, rules: ImageRules): Sharp {
   return sharp(input, { failOn: 'error', limitInputPixels: rules.maxPixels }).rotate();
 }
 
@@ -136,8 +148,9 @@ async function decoded<T>(input: Buffer, header: ImageHeader, rules: ImageRules,
  */
 export async function reencodeImage(input: Buffer, rules: ImageRules): Promise<{ data: Buffer; format: ImageFormat; width: number; height: number }> {
   const header = await checkImage(input, rules);
+  const sharp = await loadSharp();
   const data = await decoded(input, header, rules, () => {
-    const image = pipeline(input, rules);
+    const image = pipeline(sharp, input, rules);
     switch (header.format) {
       case 'png':
         return image.png({ palette: header.palette }).toBuffer();
@@ -167,10 +180,11 @@ export interface StoredImage {
  */
 export async function prepareImage(input: Buffer): Promise<StoredImage> {
   const header = await checkImage(input, PHOTO_RULES);
+  const sharp = await loadSharp();
   return decoded(input, header, PHOTO_RULES, async () => {
     const [data, thumbnail] = await Promise.all([
-      header.format === 'png' ? pipeline(input, PHOTO_RULES).png().toBuffer() : pipeline(input, PHOTO_RULES).jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
-      pipeline(input, PHOTO_RULES).resize(PHOTO_THUMB_PX, PHOTO_THUMB_PX, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+      header.format === 'png' ? pipeline(sharp, input, PHOTO_RULES).png().toBuffer() : pipeline(sharp, input, PHOTO_RULES).jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
+      pipeline(sharp, input, PHOTO_RULES).resize(PHOTO_THUMB_PX, PHOTO_THUMB_PX, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
     ]);
     return { data, contentType: header.format === 'png' ? 'image/png' : 'image/jpeg', thumbnail };
   });

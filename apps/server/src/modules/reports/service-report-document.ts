@@ -1,7 +1,8 @@
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import { type Language, type TCatalogEntry, type TServiceReport } from '@portal/shared';
-import { freeTextDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
+import { freeTextDirection, formatDate, formatQuantity, type PdfStyle } from '../../lib/documents.js';
+import { PDF_FONT, registerPdfFonts } from '../../lib/pdf-fonts.js';
 import { labelOf } from '../../lib/labels.js';
 
 /**

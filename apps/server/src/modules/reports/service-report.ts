@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { reportFiguresOf, listRequests, summaryOf, type RequestCaller, type ServiceRequestService } from '../service-requests/index.js';
 import { getSettings } from '../settings/index.js';
-import { renderServiceReportPdf, type ServiceReportImages } from './service-report-document.js';
+import type { ServiceReportImages } from './service-report-document.js';
 import { reportImageRows } from './queries.js';
 
 /**
@@ -54,6 +54,8 @@ export function createServiceReportService(ctx: AppContext, requests: ServiceReq
       const report = await load(caller, id);
       const s = await getSettings(db, ['service_types', 'fault_types', 'default_language']);
       const language = lang ?? s.default_language;
+      // The PDF renderer loads with the first service report (issue #26).
+      const { renderServiceReportPdf } = await import('./service-report-document.js');
       const body = await renderServiceReportPdf({
         report,
         images: await images(id),

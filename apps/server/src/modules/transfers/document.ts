@@ -2,7 +2,8 @@ import { createElement as h, type ReactElement } from 'react';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import { type Language, type TransferStatus, type TTransfer, type WarehouseKind } from '@portal/shared';
 import { toCsv } from '../../lib/csv.js';
-import { freeTextDirection, formatDate, formatQuantity, PDF_FONT, registerPdfFonts, type PdfStyle } from '../../lib/documents.js';
+import { freeTextDirection, formatDate, formatQuantity, type PdfStyle } from '../../lib/documents.js';
+import { PDF_FONT, registerPdfFonts } from '../../lib/pdf-fonts.js';
 import { labelOf } from '../../lib/labels.js';
 
 /**

@@ -21,7 +21,6 @@ import { applyMovements } from '../inventory/index.js';
 import { notify } from '../notifications/index.js';
 import { audienceFor, publish } from '../realtime/index.js';
 import { getSettings } from '../settings/index.js';
-import { deliveryNoteFileName, renderDeliveryNoteCsv, renderDeliveryNotePdf } from './document.js';
 import {
   findActiveUsers,
   findItemStates,
@@ -198,7 +197,7 @@ export async function createTransfer(tx: Tx, caller: TransferCaller, input: TCre
 }
 
 /**
- * One transition of the state machine (packages/shared/src/transfers.ts), in the caller's
+ * One transition of the state machine (packages/shared/src/transfer-states.ts), in the caller's
  * transaction, with the transfer row locked: approve takes every line out of the source
  * (all or nothing), receive puts them into the destination. Writes the timeline, the audit
  * row, notifications (requester and van technicians, not the actor) and a realtime event.
@@ -335,6 +334,8 @@ export function createTransferService(ctx: AppContext) {
       const transfer = await loadTransfer(db, caller, id);
       const s = await getSettings(db, ['company_name', 'time_zone']);
       const input = { transfer, companyName: s.company_name, timeZone: s.time_zone, lang: q.lang };
+      // The document module (and the PDF renderer with it) loads with the first delivery note.
+      const { deliveryNoteFileName, renderDeliveryNoteCsv, renderDeliveryNotePdf } = await import('./document.js');
       const fileName = deliveryNoteFileName(transfer, q.format);
       if (q.format === 'csv') return { body: renderDeliveryNoteCsv(input), contentType: 'text/csv; charset=utf-8', fileName };
       return { body: await renderDeliveryNotePdf(input), contentType: 'application/pdf', fileName };
