@@ -12,6 +12,7 @@ import type {
   TStockList,
   TStockListQuery,
   TStockRow,
+  TItemDetail,
 } from '@portal/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { adjustments, inventoryItems, warehouses } from '../../db/schema.js';
@@ -235,29 +236,27 @@ export async function listItems(db: DbOrTx, q: TItemListQuery): Promise<TItemLis
   };
 }
 
-/** A hot read (api-read benchmark): the item, as a prepared statement planned once per connection; null when there is none. */
-export async function itemDetailRow(database: Database, id: string): Promise<TItem | null> {
-  const [row] = await database.prepared<ItemRow>('item_detail', sql`select * from ${itemsSql('code')} x where x.id = ${id}::uuid`);
-  return row ? toItem(row) : null;
-}
-
-/** The item's stock rows by warehouse and its quantity in transit, as two prepared statements run together. */
-export async function itemDetailStock(database: Database, id: string): Promise<{ stock: TStockRow[]; in_transit: string }> {
-  const [stock, [transit]] = await Promise.all([
-    database.prepared<TStockRow>(
-      'item_detail_stock',
-      sql`select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ itemId: id })} s order by s.warehouse_kind, s.warehouse_code`,
-    ),
-    // A named statement's text never changes: it keeps its indentation.
-    database.prepared<{ q: string }>(
-      'item_detail_transit',
-      sql`
-          select coalesce(sum(tl.quantity), 0)::numeric(14,3)::text as q
+/**
+ * A hot read (api-read benchmark): the item with its stock rows by warehouse and its quantity in
+ * transit, in ONE prepared statement planned once per connection (it was three statements over
+ * two round trips and two pool connections: issue #26); null when there is none. The stock rows
+ * come back as JSON — every column of a stock row is text, a uuid or a boolean, so JSON keeps
+ * them exactly.
+ */
+export async function itemDetail(database: Database, id: string): Promise<TItemDetail | null> {
+  // A named statement's text never changes: it keeps its indentation.
+  const [row] = await database.prepared<ItemRow & { stock: TStockRow[]; in_transit: string }>(
+    'item_detail',
+    sql`
+      select x.*,
+        (select coalesce(json_agg(s order by s.warehouse_kind, s.warehouse_code), '[]')
+          from (select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ itemId: id })} s) s) as stock,
+        (select coalesce(sum(tl.quantity), 0)::numeric(14,3)::text
           from transfer_lines tl join transfers t on t.id = tl.transfer_id
-          where t.status = 'approved' and tl.item_id = ${id}::uuid`,
-    ),
-  ]);
-  return { stock, in_transit: transit!.q };
+          where t.status = 'approved' and tl.item_id = x.id) as in_transit
+      from ${itemsSql('code')} x where x.id = ${id}::uuid`,
+  );
+  return row ? { ...toItem(row), in_transit: row.in_transit, stock: row.stock } : null;
 }
 
 /** The categories the items use, in order. */

@@ -33,8 +33,7 @@ import {
   insertAdjustment,
   insertItem,
   itemCategoryCodes,
-  itemDetailRow,
-  itemDetailStock,
+  itemDetail,
   listAdjustments,
   listItems,
   listMovements,
@@ -63,10 +62,9 @@ export function createInventoryService(ctx: AppContext) {
 
     /** A hot read (api-read benchmark): prepared statements, planned once per connection. */
     async itemDetail(id: string): Promise<TItemDetail> {
-      const item = await itemDetailRow(ctx.database, id);
+      const item = await itemDetail(ctx.database, id);
       if (!item) throw notFound('Item');
-      const { stock, in_transit } = await itemDetailStock(ctx.database, id);
-      return { ...item, in_transit, stock };
+      return item;
     },
 
     async categories(): Promise<{ items: string[] }> {
