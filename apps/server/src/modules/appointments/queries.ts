@@ -264,14 +264,8 @@ export async function setAppointmentTechnician(db: DbOrTx, id: string, technicia
   await db.execute(sql`update appointments set technician_id = ${technicianId}::uuid, updated_at = now() where id = ${id}::uuid`);
 }
 
-export interface LiveAppointmentRow {
-  id: string;
-  number: string;
-  status: AppointmentStatus;
-  customer_id: string;
-  technician_id: string;
-  starts: number;
-}
+/** A live appointment of a request, with its start (epoch ms). */
+export type LiveAppointmentRow = Omit<MovingAppointmentRow, 'ends'>;
 
 /** The request's live appointments, soonest first, locked (`for update`) for the change that follows. */
 export async function lockLiveAppointments(db: DbOrTx, requestId: string): Promise<LiveAppointmentRow[]> {
