@@ -16,6 +16,7 @@ export * from './transfer-states.js';
 export * from './paging.js';
 export * from './inventory.js';
 export * from './decimal.js';
+export * from './item-terms.js';
 export * from './service-request-status.js';
 export * from './service-requests.js';
 export * from './appointments.js';

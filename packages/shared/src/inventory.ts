@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compareDecimal, scaled } from './decimal.js';
+import { ITEM_UNITS } from './item-terms.js';
 import { ZDayOrInstant } from './dates.js';
 import { pageQueryFields, zPage, ZSortOrder } from './paging.js';
 
@@ -60,9 +61,6 @@ export function stockStatus(
   return 'in_stock';
 }
 
-/** The units an item is counted in: codes here, names in the locale files (`inventory.units.*`). */
-export const ITEM_UNITS = ['pcs', 'set', 'pair', 'box', 'pack', 'roll', 'kg', 'g', 'm', 'l'] as const;
-export type ItemUnit = (typeof ITEM_UNITS)[number];
 export const ZItemUnit = z.enum(ITEM_UNITS, { message: 'invalid' });
 export const MOVEMENT_KINDS = ['receipt', 'transfer_out', 'transfer_in', 'adjustment', 'consumption', 'return'] as const;
 export type MovementKindName = (typeof MOVEMENT_KINDS)[number];

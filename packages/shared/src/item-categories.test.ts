@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZCreateItem, ZPatchItem } from './inventory.js';
-import { categoryName, ZCreateItemCategory, ZPatchItemCategory } from './item-categories.js';
+import { ZCreateItemCategory, ZPatchItemCategory } from './item-categories.js';
+import { categoryName } from './item-terms.js';
 
 describe('item categories', () => {
   it('need both names; the code is optional (empty = none) and code-like', () => {

@@ -48,6 +48,3 @@ export type TItemCategoryListQuery = z.infer<typeof ZItemCategoryListQuery>;
 
 export const ZItemCategoryList = z.object({ items: z.array(ZItemCategory) });
 export type TItemCategoryList = z.infer<typeof ZItemCategoryList>;
-
-/** A category's name in a language. */
-export const categoryName = (c: { name_ar: string; name_en: string }, language: string) => (language.startsWith('ar') ? c.name_ar : c.name_en);
