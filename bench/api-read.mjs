@@ -1,33 +1,13 @@
 // `api-read`: an authenticated single-record GET through the whole portal (token check, access
 // hook, validation, handler, serialisation) against a bare Fastify + pg route reading the same
 // row, both on one throwaway PostgreSQL database, then the portal on PGlite.
-// Each later domain adds its detail route to TARGETS.
+// Each later domain adds its detail route to DETAIL_ROUTES.
 import { join } from 'node:path';
 import { createReport, freePort, ROOT, rounds, signIn, startPortal, startProcess } from './lib/harness.mjs';
 import { load } from './lib/http-load.mjs';
+import { DETAIL_ROUTES } from './lib/detail-routes.mjs';
 
 const CONNECTIONS = 50;
-
-/** The id of the first row of a list, as `as` sees it (the demo data has rows in every list). */
-async function firstId(baseUrl, token, listPath) {
-  const res = await fetch(`${baseUrl}${listPath}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${listPath} answered ${res.status}`);
-  const id = (await res.json()).items?.[0]?.id;
-  if (!id) throw new Error(`${listPath} has no rows to read`);
-  return id;
-}
-
-/**
- * Authenticated single-record GETs: { name, as, path(baseUrl, token) }. The first is compared
- * with the bare route; each domain adds its detail route here.
- */
-const TARGETS = [
-  { name: 'GET /api/auth/user', as: 'admin@demo.test', path: async () => '/api/auth/user' },
-  { name: 'GET /api/items/:id', as: 'supervisor@demo.test', path: async (u, t) => `/api/items/${await firstId(u, t, '/api/items?limit=1')}` },
-  { name: 'GET /api/transfers/:id', as: 'supervisor@demo.test', path: async (u, t) => `/api/transfers/${await firstId(u, t, '/api/transfers?limit=1')}` },
-  { name: 'GET /api/service-requests/:id', as: 'admin@demo.test', path: async (u, t) => `/api/service-requests/${await firstId(u, t, '/api/service-requests?limit=1')}` },
-  { name: 'GET /api/appointments/:id', as: 'admin@demo.test', path: async (u, t) => `/api/appointments/${await firstId(u, t, '/api/appointments?limit=1')}` },
-];
 
 export async function run() {
   const report = createReport('api-read');
@@ -50,7 +30,7 @@ export async function run() {
     const samples = { bare: [], portal: [], p99: [], ratio: [], healthAnon: [], healthToken: [] };
     await rounds(async () => {
       const b = await load(`${bare.url}/user/${userId}`, { connections: CONNECTIONS });
-      const p = await load(`${portal.url}${await TARGETS[0].path()}`, { connections: CONNECTIONS, headers: auth });
+      const p = await load(`${portal.url}${await DETAIL_ROUTES[0].path()}`, { connections: CONNECTIONS, headers: auth });
       if (p.non2xx || p.errors) throw new Error(`portal answered ${p.non2xx} non-2xx and ${p.errors} errors`);
       samples.bare.push(b.rps);
       samples.portal.push(p.rps);
@@ -60,15 +40,15 @@ export async function run() {
       samples.healthToken.push((await load(`${portal.url}/api/health`, { connections: CONNECTIONS, headers: auth })).rps);
     });
     report.figure('bare Fastify + pg, req/s', samples.bare, { unit: 'req/s', digits: 0 });
-    report.figure(`${TARGETS[0].name}, req/s`, samples.portal, { unit: 'req/s', digits: 0 });
-    report.figure(`${TARGETS[0].name} / bare`, samples.ratio, { goal: { op: '>=', value: 0.5 }, digits: 2 });
-    report.figure(`${TARGETS[0].name}, p99`, samples.p99, { unit: 'ms', goal: { op: '<=', value: 25 }, digits: 0 });
+    report.figure(`${DETAIL_ROUTES[0].name}, req/s`, samples.portal, { unit: 'req/s', digits: 0 });
+    report.figure(`${DETAIL_ROUTES[0].name} / bare`, samples.ratio, { goal: { op: '>=', value: 0.5 }, digits: 2 });
+    report.figure(`${DETAIL_ROUTES[0].name}, p99`, samples.p99, { unit: 'ms', goal: { op: '<=', value: 25 }, digits: 0 });
     report.figure('GET /api/health, no token, req/s', samples.healthAnon, { unit: 'req/s', digits: 0 });
     report.figure('GET /api/health, bearer token, req/s', samples.healthToken, { unit: 'req/s', digits: 0 });
 
     // Every other detail route, against the same bare row read (its baseline of one indexed read).
     const bareMedian = report.figures.find((f) => f.name === 'bare Fastify + pg, req/s').median;
-    for (const target of TARGETS.slice(1)) {
+    for (const target of DETAIL_ROUTES.slice(1)) {
       const s = await signIn(portal.url, target.as);
       const path = await target.path(portal.url, s.access_token);
       const r = await rounds(() => load(`${portal.url}${path}`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${s.access_token}` } }));
@@ -85,7 +65,7 @@ export async function run() {
     // The same authenticated reads on the embedded database, each against its PostgreSQL figure.
     lite = await startPortal({ db: 'pglite' });
     report.note('PGlite (embedded, one connection), same routes and load');
-    for (const target of TARGETS) {
+    for (const target of DETAIL_ROUTES) {
       const s = await signIn(lite.url, target.as);
       const path = await target.path(lite.url, s.access_token);
       const runs = await rounds(() => load(`${lite.url}${path}`, { connections: CONNECTIONS, headers: { authorization: `Bearer ${s.access_token}` } }));

@@ -7,6 +7,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { createReport, createThrowawayDatabase, signIn, sleep, startPortal, SMOKE, tempDir } from './lib/harness.mjs';
 import { load } from './lib/http-load.mjs';
+import { DETAIL_ROUTES } from './lib/detail-routes.mjs';
 
 const MB = 1024 * 1024;
 const CONNECTIONS = 50;
@@ -19,25 +20,22 @@ function memoryOf(pid) {
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
-async function firstId(baseUrl, token, listPath) {
-  const res = await fetch(`${baseUrl}${listPath}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${listPath} answered ${res.status}`);
-  const id = (await res.json()).items?.[0]?.id;
-  if (!id) throw new Error(`${listPath} has no rows`);
-  return id;
-}
-
-/** The reads of api-read and requests-list, as the role that opens them. */
+/** The detail reads of api-read, then the service-request list as requests-list reads it, each as the role that opens it. */
 async function workload(baseUrl) {
-  const admin = (await signIn(baseUrl, 'admin@demo.test')).access_token;
-  const supervisor = (await signIn(baseUrl, 'supervisor@demo.test')).access_token;
-  const customer = (await signIn(baseUrl, 'customer1@demo.test')).access_token;
+  const tokens = new Map();
+  const tokenOf = async (email) => {
+    if (!tokens.has(email)) tokens.set(email, (await signIn(baseUrl, email)).access_token);
+    return tokens.get(email);
+  };
+  const reads = [];
+  for (const route of DETAIL_ROUTES) {
+    const token = await tokenOf(route.as);
+    reads.push({ token, path: await route.path(baseUrl, token) });
+  }
+  const admin = await tokenOf('admin@demo.test');
+  const customer = await tokenOf('customer1@demo.test');
   return [
-    { token: admin, path: '/api/auth/user' },
-    { token: supervisor, path: `/api/items/${await firstId(baseUrl, supervisor, '/api/items?limit=1')}` },
-    { token: supervisor, path: `/api/transfers/${await firstId(baseUrl, supervisor, '/api/transfers?limit=1')}` },
-    { token: admin, path: `/api/service-requests/${await firstId(baseUrl, admin, '/api/service-requests?limit=1')}` },
-    { token: admin, path: `/api/appointments/${await firstId(baseUrl, admin, '/api/appointments?limit=1')}` },
+    ...reads,
     { token: admin, path: '/api/service-requests?limit=25' },
     { token: admin, path: '/api/service-requests?limit=25&status=pending&sort=priority' },
     { token: admin, path: '/api/service-requests?limit=25&q=samsung' },
