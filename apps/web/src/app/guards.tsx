@@ -28,19 +28,30 @@ function UnknownRole() {
   return <PageLoader fullScreen />;
 }
 
+/** How long to wait before asking again for the signed-in messages when the network failed. */
+const SIGNED_IN_MESSAGES_RETRY_MS = 2_000;
+
 /** True once the signed-in screens' messages of the current language are here (lib/i18n.ts). */
 function useSignedInMessages(wanted: boolean): boolean {
   const { i18n, ready: languageReady } = useTranslation();
-  const [, setLoaded] = useState(0);
+  // Bumped when a load ends: a success re-renders with the messages, a failure (offline) tries again.
+  const [attempt, setAttempt] = useState(0);
   const ready = languageReady && hasSignedInMessages(i18n);
   useEffect(() => {
     if (!wanted || ready) return;
     let live = true;
-    void loadSignedInMessages(i18n).finally(() => live && setLoaded((n) => n + 1));
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    loadSignedInMessages(i18n).then(
+      () => live && setAttempt((n) => n + 1),
+      () => {
+        retry = setTimeout(() => live && setAttempt((n) => n + 1), SIGNED_IN_MESSAGES_RETRY_MS);
+      },
+    );
     return () => {
       live = false;
+      clearTimeout(retry);
     };
-  }, [wanted, ready, i18n]);
+  }, [wanted, ready, i18n, attempt]);
   return ready;
 }
 
