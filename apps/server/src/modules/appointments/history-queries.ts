@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppointmentEvent, AppointmentStatus, TAppointmentHistoryEntry } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
 import { toIso } from '../../db/sql.js';
 
 /**
@@ -31,34 +30,42 @@ export async function recordAppointmentEvent(
       clock_timestamp())`);
 }
 
-/** An appointment's history, oldest first, with the names of the technician and the actor (one query). */
-export async function appointmentHistoryOf(db: DbOrTx, appointmentId: string): Promise<TAppointmentHistoryEntry[]> {
-  const rows = rowsOf<{
-    event: TAppointmentHistoryEntry['event'];
-    from_status: AppointmentStatus | null;
-    to_status: AppointmentStatus;
-    starts_ms: number;
-    previous_ms: number | null;
-    technician_id: string | null;
-    technician_name: string | null;
-    actor_id: string | null;
-    actor_name: string | null;
-    note: string | null;
-    at_ms: number;
-  }>(
-    await db.execute(sql`
-      select h.event, h.from_status, h.to_status,
-        (extract(epoch from h.starts_at) * 1000)::float8 as starts_ms,
-        (extract(epoch from h.previous_starts_at) * 1000)::float8 as previous_ms,
-        h.technician_id, t.name as technician_name, h.actor_id, a.name as actor_name, h.note,
-        (extract(epoch from h.created_at) * 1000)::float8 as at_ms
-      from appointment_history h
-      left join users t on t.id = h.technician_id
-      left join users a on a.id = h.actor_id
-      where h.appointment_id = ${appointmentId}::uuid
-      order by h.created_at, h.id`),
-  );
-  return rows.map((r) => ({
+/** A history entry as the detail statement reads it (times as epoch milliseconds). */
+export interface HistoryRow {
+  event: TAppointmentHistoryEntry['event'];
+  from_status: AppointmentStatus | null;
+  to_status: AppointmentStatus;
+  starts_ms: number;
+  previous_ms: number | null;
+  technician_id: string | null;
+  technician_name: string | null;
+  actor_id: string | null;
+  actor_name: string | null;
+  note: string | null;
+  at_ms: number;
+}
+
+/**
+ * The appointment `a`'s history as one JSON array, oldest first, with the names of the
+ * technician and the actor — a subquery for the detail statement (appointments/queries.ts).
+ */
+export const HISTORY_JSON_SQL = sql`(
+  select coalesce(json_agg(hx order by hx.sort_at, hx.sort_id), '[]'::json)
+  from (
+    select h.event, h.from_status, h.to_status,
+      (extract(epoch from h.starts_at) * 1000)::float8 as starts_ms,
+      (extract(epoch from h.previous_starts_at) * 1000)::float8 as previous_ms,
+      h.technician_id, t.name as technician_name, h.actor_id, ac.name as actor_name, h.note,
+      (extract(epoch from h.created_at) * 1000)::float8 as at_ms,
+      h.created_at as sort_at, h.id as sort_id
+    from appointment_history h
+    left join users t on t.id = h.technician_id
+    left join users ac on ac.id = h.actor_id
+    where h.appointment_id = a.id
+  ) hx)`;
+
+export function historyEntryOf(r: HistoryRow): TAppointmentHistoryEntry {
+  return {
     event: r.event,
     from_status: r.from_status,
     to_status: r.to_status,
@@ -68,5 +75,5 @@ export async function appointmentHistoryOf(db: DbOrTx, appointmentId: string): P
     actor: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? '' } : null,
     note: r.note,
     at: toIso(Number(r.at_ms)),
-  }));
+  };
 }

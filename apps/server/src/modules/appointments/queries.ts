@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { scopeOf, type AppointmentSort, type AppointmentStatus, type Role, type ServiceKind, type ServiceRequestStatus, type TAppointmentListQuery } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { settingValueSql } from '../settings/index.js';
+import { HISTORY_JSON_SQL, type HistoryRow } from './history-queries.js';
 import { decodeSortedCursor, isCursorValue } from '../../lib/cursor.js';
 import { pageOf } from '../../db/keyset.js';
 import { rowsOf } from '../../db/rows.js';
@@ -71,6 +73,27 @@ const JOINS = sql`
 export async function findAppointment(db: DbOrTx, id: string, v: AppointmentVisibility, lock = false): Promise<AppointmentRow | null> {
   const [row] = rowsOf<AppointmentRow>(
     await db.execute(sql`select ${COLUMNS} from appointments a ${JOINS} where a.id = ${id}::uuid and ${visibleAppointmentSql(v)} ${lock ? sql`for update of a` : sql``}`),
+  );
+  return row ?? null;
+}
+
+/**
+ * `GET /api/appointments/:id` in ONE prepared statement: the appointment the caller may see, its
+ * history (JSON) and the booking lead time its actions depend on — it was three statements one
+ * after another, none prepared (issue #26). One statement text per visibility scope, so each
+ * name always comes with the same text.
+ */
+export async function appointmentDetail(
+  database: Database,
+  id: string,
+  v: AppointmentVisibility,
+): Promise<(AppointmentRow & { history: HistoryRow[]; lead_hours: unknown }) | null> {
+  if (v.scope === 'none') return null;
+  const [row] = await database.prepared<AppointmentRow & { history: HistoryRow[]; lead_hours: unknown }>(
+    `appointment_detail_${v.scope}`,
+    sql`
+      select ${COLUMNS}, ${HISTORY_JSON_SQL} as history, ${settingValueSql('booking_lead_hours')} as lead_hours
+      from appointments a ${JOINS} where a.id = ${id}::uuid and ${visibleAppointmentSql(v)}`,
   );
   return row ?? null;
 }

@@ -20,11 +20,11 @@ import { isExclusionViolation } from '../../lib/db-errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { notify } from '../notifications/index.js';
 import { audienceFor, publish } from '../realtime/index.js';
-import { getSettings } from '../settings/index.js';
+import { getSettings, settingOrDefault } from '../settings/index.js';
 import { dayBounds, dayOf, formatInstant, technicianSlots, loadTechnicianDays, lockTechnician } from '../scheduling/index.js';
 import { dropPending, enqueue, type JobHandler } from '../jobs/index.js';
-import { appointmentHistoryOf, recordAppointmentEvent } from './history-queries.js';
-import { appointmentVisibility, findAppointment, findReminderAppointment, findUserName, listAppointments, updateAppointment, type AppointmentRow } from './queries.js';
+import { historyEntryOf, recordAppointmentEvent } from './history-queries.js';
+import { appointmentDetail, appointmentVisibility, findAppointment, findReminderAppointment, findUserName, listAppointments, updateAppointment, type AppointmentRow } from './queries.js';
 
 export type AppointmentCaller = Pick<Actor, 'userId' | 'role' | 'ip'>;
 
@@ -266,9 +266,10 @@ export function createAppointmentService(ctx: AppContext) {
   const { db } = ctx;
 
   async function get(caller: AppointmentCaller, id: string): Promise<TAppointmentDetail> {
-    const row = await findAppointment(db, id, appointmentVisibility(caller));
+    const row = await appointmentDetail(ctx.database, id, appointmentVisibility(caller));
     if (!row) throw notFound('Appointment');
-    return { ...appointmentOf(row, actorOf(caller), await clockOf(db)), history: await appointmentHistoryOf(db, id) };
+    const clock = { now: Date.now(), lead_hours: settingOrDefault('booking_lead_hours', row.lead_hours) };
+    return { ...appointmentOf(row, actorOf(caller), clock), history: row.history.map(historyEntryOf) };
   }
 
   return {

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
@@ -14,6 +14,15 @@ export async function findSettingRows(db: DbOrTx, keys: string[]): Promise<Setti
 export async function findSettingValue(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(inArray(settings.key, [key]));
   return row?.value;
+}
+
+/**
+ * A subquery answering one setting's stored value (jsonb), or null when it was never set — for a
+ * hot read that needs a setting beside its own rows in one statement (apply the default with
+ * `settingOrDefault`).
+ */
+export function settingValueSql(key: string): SQL {
+  return sql`(select st.value from settings st where st.key = ${key})`;
 }
 
 /** Writes a setting's value (inserted, or replacing the stored one), with who changed it. */

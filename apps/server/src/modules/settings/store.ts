@@ -64,6 +64,11 @@ export async function getSettings<K extends SettingKey>(db: DbOrTx, keys: K[]): 
   return result;
 }
 
+/** A setting's value as read by `settingValueSql` (null: never set, so its default). */
+export function settingOrDefault<K extends SettingKey>(key: K, stored: unknown): Settings[K] {
+  return (stored ?? DEFAULT_SETTINGS[key]) as Settings[K];
+}
+
 export async function putSetting<K extends SettingKey>(db: DbOrTx, key: K, value: Settings[K], by: string | null) {
   await upsertSetting(db, key, value, by);
 }
