@@ -1,8 +1,8 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { StockStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { inventoryItems, stockMovements, warehouses } from '../../db/schema.js';
+import { stockMovements } from '../../db/schema.js';
 
 /**
  * The ledger's statements (ledger.ts holds its rules): the only SQL that writes stock_levels
@@ -52,23 +52,45 @@ const deltasSql = (movements: StockDelta[]) =>
     sql`, `,
   );
 
-/** The items `ids` that exist, with what the ledger checks and tells of them. */
-export async function findMovementItems(tx: DbOrTx, ids: string[]): Promise<{ id: string; code: string; name: string; active: boolean }[]> {
-  return tx
-    .select({ id: inventoryItems.id, code: inventoryItems.code, name: inventoryItems.name, active: inventoryItems.active })
-    .from(inventoryItems)
-    .where(inArray(inventoryItems.id, ids));
+export interface MovementItem {
+  id: string;
+  code: string;
+  name: string;
+  active: boolean;
+}
+export interface MovementWarehouse {
+  id: string;
+  code: string;
+  name: string;
+  active: boolean;
+  technicianId: string | null;
 }
 
-/** The warehouses `ids` that exist, with what the ledger checks and tells of them (a van's technician). */
-export async function findMovementWarehouses(
-  tx: DbOrTx,
-  ids: string[],
-): Promise<{ id: string; code: string; name: string; active: boolean; technicianId: string | null }[]> {
-  return tx
-    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, active: warehouses.active, technicianId: warehouses.technicianId })
-    .from(warehouses)
-    .where(inArray(warehouses.id, ids));
+const uuidListSql = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/**
+ * The items and warehouses the movements name that exist, with what the ledger checks and tells
+ * of them (a van's technician) — one statement for both (issue #26: a transition's round trips).
+ */
+export async function findMovementRefs(tx: DbOrTx, itemIds: string[], warehouseIds: string[]): Promise<{ items: MovementItem[]; warehouses: MovementWarehouse[] }> {
+  const [row] = rowsOf<{ items: MovementItem[]; warehouses: MovementWarehouse[] }>(
+    await tx.execute(sql`
+      select
+        (select coalesce(json_agg(json_build_object('id', i.id, 'code', i.code, 'name', i.name, 'active', i.active)), '[]'::json)
+          from inventory_items i where i.id in (${uuidListSql(itemIds)})) as items,
+        (select coalesce(json_agg(json_build_object('id', w.id, 'code', w.code, 'name', w.name, 'active', w.active, 'technicianId', w.technician_id)), '[]'::json)
+          from warehouses w where w.id in (${uuidListSql(warehouseIds)})) as warehouses`),
+  );
+  return row!;
+}
+
+/** Creates the missing levels at 0, in key order (so two inserters never wait on each other crosswise). */
+export async function createStockRows(tx: DbOrTx, keys: StockKey[]): Promise<void> {
+  await tx.execute(sql`insert into stock_levels (item_id, warehouse_id) values ${keyListSql(keys)} on conflict do nothing`);
 }
 
 /**
@@ -77,7 +99,7 @@ export async function findMovementWarehouses(
  */
 export async function lockStockRows(tx: DbOrTx, keys: StockKey[]): Promise<void> {
   const keyList = keyListSql(keys);
-  await tx.execute(sql`insert into stock_levels (item_id, warehouse_id) values ${keyList} on conflict do nothing`);
+  await createStockRows(tx, keys);
   await tx.execute(
     sql`select 1 from stock_levels l join (values ${keyList}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id
       order by l.item_id, l.warehouse_id for update of l`,
@@ -117,18 +139,28 @@ export interface LevelChange {
 }
 
 /**
- * Each touched level (locked) before and after the movements, in key order: its quantity, the
- * item's over all warehouses, whether it would go negative, and the item's status before and after.
+ * Locks each touched level (created before by createStockRows) in key order — (item_id,
+ * warehouse_id): the lock is taken on the sorted rows — and answers it before and after the
+ * movements: its quantity, the item's over all warehouses, whether it would go negative, and the
+ * item's status before and after. One statement for the lock and the check (issue #26).
  */
-export async function levelChanges(tx: DbOrTx, movements: StockDelta[]): Promise<LevelChange[]> {
+export async function lockAndChangeLevels(tx: DbOrTx, keys: StockKey[], movements: StockDelta[]): Promise<LevelChange[]> {
   const deltas = deltasSql(movements);
   return rowsOf<LevelChange>(
     await tx.execute(sql`
-      with d(item_id, warehouse_id, delta) as (values ${deltas}),
+      with locked as materialized (
+        select l.item_id, l.warehouse_id, l.quantity from stock_levels l
+        join (values ${keyListSql(keys)}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id
+        order by l.item_id, l.warehouse_id for update of l),
+      d(item_id, warehouse_id, delta) as (values ${deltas}),
       n as (select item_id, warehouse_id, sum(delta) as delta from d group by item_id, warehouse_id),
       t as (
         select n.item_id, sum(n.delta) as delta,
-          (select coalesce(sum(x.quantity), 0) from stock_levels x where x.item_id = n.item_id) as before
+          -- The locked levels as locked (a lock waited for answers the row as committed), the
+          -- item's other levels as the statement's snapshot saw them.
+          (select coalesce(sum(lk.quantity), 0) from locked lk where lk.item_id = n.item_id)
+            + (select coalesce(sum(x.quantity), 0) from stock_levels x
+                where x.item_id = n.item_id and not exists (select 1 from locked lk where lk.item_id = x.item_id and lk.warehouse_id = x.warehouse_id)) as before
         from n group by n.item_id)
       select n.item_id, n.warehouse_id,
         l.quantity::text as available,
@@ -141,23 +173,22 @@ export async function levelChanges(tx: DbOrTx, movements: StockDelta[]): Promise
         (l.quantity + n.delta < 0) as short
       from n
       join t on t.item_id = n.item_id
-      join stock_levels l on l.item_id = n.item_id and l.warehouse_id = n.warehouse_id
+      join locked l on l.item_id = n.item_id and l.warehouse_id = n.warehouse_id
       join inventory_items i on i.id = n.item_id
       order by n.item_id, n.warehouse_id`),
   );
 }
 
-/** Inserts the movements (one statement). */
-export async function insertMovements(tx: DbOrTx, rows: (typeof stockMovements.$inferInsert)[]): Promise<void> {
-  await tx.insert(stockMovements).values(rows);
-}
-
-/** Adds the movements to their levels (locked by lockStockRows), one update for all. */
-export async function addToLevels(tx: DbOrTx, movements: StockDelta[]): Promise<void> {
-  const deltas = deltasSql(movements);
+/**
+ * Inserts the movements and adds them to their levels (locked by lockAndChangeLevels) — one
+ * statement: the insert runs as a data-modifying CTE beside the update.
+ */
+export async function recordMovements(tx: DbOrTx, rows: (typeof stockMovements.$inferInsert)[], movements: StockDelta[]): Promise<void> {
+  const insert = tx.insert(stockMovements).values(rows).getSQL();
   await tx.execute(sql`
+    with inserted as (${insert})
     update stock_levels l set quantity = l.quantity + n.delta, updated_at = now()
-    from (select item_id, warehouse_id, sum(delta) as delta from (values ${deltas}) d(item_id, warehouse_id, delta) group by item_id, warehouse_id) n
+    from (select item_id, warehouse_id, sum(delta) as delta from (values ${deltasSql(movements)}) d(item_id, warehouse_id, delta) group by item_id, warehouse_id) n
     where l.item_id = n.item_id and l.warehouse_id = n.warehouse_id`);
 }
 

@@ -4,16 +4,15 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { notify } from '../notifications/index.js';
 import { audienceFor, publish } from '../realtime/index.js';
 import {
-  addToLevels,
-  findMovementItems,
-  findMovementWarehouses,
-  insertMovements,
-  levelChanges,
+  createStockRows,
+  findMovementRefs,
   levelLedgerMismatches,
+  lockAndChangeLevels,
   lockStockRows,
   negativeLevels,
   readLevel,
   readLevels,
+  recordMovements,
   type InvariantResult,
 } from './ledger-queries.js';
 
@@ -64,8 +63,7 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
 
   const itemIds = [...new Set(input.map((m) => m.itemId))];
   const warehouseIds = [...new Set(input.map((m) => m.warehouseId))];
-  const items = await findMovementItems(tx, itemIds);
-  const whs = await findMovementWarehouses(tx, warehouseIds);
+  const { items, warehouses: whs } = await findMovementRefs(tx, itemIds, warehouseIds);
   const itemById = new Map(items.map((i) => [i.id, i]));
   const whById = new Map(whs.map((w) => [w.id, w]));
   for (const id of itemIds) {
@@ -92,11 +90,11 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
     a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : 0,
   );
 
-  await lockStockRows(tx, keys);
+  await createStockRows(tx, keys);
 
   // All arithmetic in numeric: exact. A level's shortage is its own; the status (and so a
   // notification) is the item's over all warehouses (docs/decisions/012-low-stock.md).
-  const levels = await levelChanges(tx, input);
+  const levels = await lockAndChangeLevels(tx, keys, input);
 
   const shortages = levels
     .filter((l) => l.short)
@@ -118,7 +116,7 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
     );
   }
 
-  await insertMovements(
+  await recordMovements(
     tx,
     input.map((m) => ({
       itemId: m.itemId,
@@ -130,8 +128,8 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
       documentNumber: m.documentNumber ?? null,
       actorId: m.actorId,
     })),
+    input,
   );
-  await addToLevels(tx, input);
 
   // Notify once per crossing of the ITEM (over all warehouses): only when it gets worse (in → low,
   // in/low → out) — supervisors, and the technicians whose vans the movements touched.
