@@ -1,10 +1,11 @@
 // `web`: what the browser must download before each route is interactive, Lighthouse on /login,
+// each role's dashboard and the requests list,
 // and whether hashed assets go out compressed with their long cache headers.
 // See docs/performance.md (## web) for what each figure means.
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { createReport, requireBuild, rounds, startPortal, DEMO_PASSWORD, SMOKE } from './lib/harness.mjs';
+import { createReport, requireBuild, rounds, signIn, startPortal, DEMO_PASSWORD, SMOKE } from './lib/harness.mjs';
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 // Nothing in the browser may reach the network beyond the portal (no updates, no sync, no QUIC).
@@ -200,18 +201,40 @@ async function compressedAssets(baseUrl, report) {
   return results;
 }
 
-// ── (b) Lighthouse on /login ─────────────────────────────────────────────────────────────────
+// ── (b) Lighthouse on /login, each role's dashboard and the requests list ──────────────────────
 
-async function lighthouseOnce(url, formFactor) {
+/** What Lighthouse loads: signed out, or signed in as `email` (issue #26 lists these screens). */
+const LIGHTHOUSE_ROUTES = [
+  { name: '/login', path: '/login' },
+  ...ROUTES.filter((r) => r.email).map((r) => ({ name: r.name, path: r.path, email: r.email })),
+  { name: 'service requests admin', path: '/dashboard/service-requests', email: 'admin@demo.test' },
+];
+
+/**
+ * One Lighthouse run in a fresh Chrome profile. For a signed-in route the session is written to
+ * the origin's localStorage first from a page that is not the app (`/api/health`), so the app's
+ * code, fonts and service worker are still cold when Lighthouse loads the route (it keeps the
+ * storage: `disableStorageReset`).
+ */
+async function lighthouseOnce(url, formFactor, session) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const config =
     formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : (await import('lighthouse/core/config/default-config.js')).default;
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
+    if (session) {
+      const { default: puppeteer } = await import('puppeteer-core');
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(new URL('/api/health', url).href);
+      await page.evaluate((value) => localStorage.setItem('portal.session', value), JSON.stringify(session));
+      await page.close();
+      await browser.disconnect();
+    }
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: !!session },
       config,
     );
     const lhr = result.lhr;
@@ -237,10 +260,10 @@ async function lighthouseOnce(url, formFactor) {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: retry. */
-async function lighthouseWithRetry(url, formFactor, attempts = 3) {
+async function lighthouseWithRetry(url, formFactor, session, attempts = 3) {
   for (let i = 1; ; i++) {
     try {
-      return await lighthouseOnce(url, formFactor);
+      return await lighthouseOnce(url, formFactor, session);
     } catch (err) {
       if (i >= attempts) throw err;
       console.log(`  · retrying Lighthouse (${formFactor}) after: ${err.message}`);
@@ -250,20 +273,29 @@ async function lighthouseWithRetry(url, formFactor, attempts = 3) {
 
 async function lighthouseScores(baseUrl, report) {
   const out = {};
-  const runs = [];
-  for (const lng of ['ar', 'en']) for (const formFactor of ['desktop', 'mobile']) runs.push({ lng, formFactor });
-  for (const { lng, formFactor } of runs) {
-    const label = `lighthouse /login ${lng} ${formFactor}`;
-    const samples = await rounds(() => lighthouseWithRetry(`${baseUrl}/login?lng=${lng}`, formFactor));
-    report.figure(`${label}: performance`, samples.map((s) => s.performance), { goal: { op: '>=', value: 95 }, digits: 0 });
-    report.figure(`${label}: accessibility`, samples.map((s) => s.accessibility), { goal: { op: '>=', value: 100 }, digits: 0 });
-    report.figure(`${label}: best practices`, samples.map((s) => s.bestPractices), { digits: 0 });
-    report.figure(`${label}: first contentful paint`, samples.map((s) => s.fcp), { unit: 'ms', digits: 0 });
-    report.figure(`${label}: largest contentful paint`, samples.map((s) => s.lcp), { unit: 'ms', digits: 0 });
-    const failing = [...new Set(samples.flatMap((s) => s.failing))];
-    if (failing.length) report.note(`${label}: audits below 0.9: ${failing.join(', ')}`);
-    out[`${lng}-${formFactor}`] = samples;
-    if (SMOKE) break; // one Lighthouse run proves the wiring; the rest is minutes of CPU.
+  // LIGHTHOUSE_ROUTES=login,'dashboard admin',… (names) runs only some screens.
+  const only = process.env.LIGHTHOUSE_ROUTES?.split(',').map((n) => n.trim());
+  const routes = LIGHTHOUSE_ROUTES.filter((r) => !only || only.includes(r.name) || only.includes(r.name.replace(/^\//, '')));
+  for (const route of routes) {
+    for (const lng of ['ar', 'en']) {
+      for (const formFactor of ['mobile', 'desktop']) {
+        const label = `lighthouse ${route.name} ${lng} ${formFactor}`;
+        // A fresh session per run: the access token must not expire during the rounds.
+        const run = async () =>
+          lighthouseWithRetry(`${baseUrl}${route.path}?lng=${lng}`, formFactor, route.email ? await signIn(baseUrl, route.email) : null);
+        const samples = await rounds(run);
+        report.figure(`${label}: performance`, samples.map((s) => s.performance), { goal: { op: '>=', value: formFactor === 'desktop' ? 98 : 95 }, digits: 0 });
+        report.figure(`${label}: accessibility`, samples.map((s) => s.accessibility), { goal: { op: '>=', value: 100 }, digits: 0 });
+        report.figure(`${label}: best practices`, samples.map((s) => s.bestPractices), { digits: 0 });
+        report.figure(`${label}: first contentful paint`, samples.map((s) => s.fcp), { unit: 'ms', digits: 0 });
+        report.figure(`${label}: largest contentful paint`, samples.map((s) => s.lcp), { unit: 'ms', digits: 0 });
+        report.figure(`${label}: total blocking time`, samples.map((s) => s.tbt), { unit: 'ms', digits: 0 });
+        const failing = [...new Set(samples.flatMap((s) => s.failing))];
+        if (failing.length) report.note(`${label}: audits below 0.9: ${failing.join(', ')}`);
+        out[`${route.name} ${lng}-${formFactor}`] = samples;
+        if (SMOKE) return out; // one Lighthouse run proves the wiring; the rest is minutes of CPU.
+      }
+    }
   }
   return out;
 }

@@ -59,7 +59,8 @@ export function AuthLayout({
         </Text>
       </Box>
 
-      <Box className={classes.side} pos="relative">
+      {/* The page's main landmark: the form (the brand panel beside it is decoration). */}
+      <Box component="main" className={classes.side} pos="relative">
         <div className={classes.mobileBand} aria-hidden />
         <Group justify="space-between" pos="relative" style={{ zIndex: 1 }}>
           <Group gap="xs" hiddenFrom="md">

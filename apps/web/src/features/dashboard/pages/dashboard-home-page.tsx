@@ -5,6 +5,10 @@ import { ListLoading } from '../../../components/list-states';
 import { useCurrentUser } from '../../../lib/session-store';
 import { QuickLinks } from '../quick-links';
 import classes from '../quick-links.module.css';
+import { useAdminDashboard } from '../admin/get-admin-dashboard';
+import { useCustomerDashboard } from '../customer/get-customer-dashboard';
+import { useSupervisorDashboard } from '../supervisor/get-supervisor-dashboard';
+import { useTechnicianDashboard } from '../technician/get-technician-dashboard';
 
 // Each role's figures in their own chunk: a customer never downloads the supervisor's page.
 const SupervisorDashboard = lazy(() => import('../supervisor/supervisor-dashboard'));
@@ -15,6 +19,14 @@ const AdminDashboard = lazy(() => import('../admin/admin-dashboard'));
 /** Each role's figures (PRODUCT.md §5). */
 const DASHBOARDS = { admin: AdminDashboard, technician: TechnicianDashboard, whs_supervisor: SupervisorDashboard, customer: CustomerDashboard } as const;
 
+/** Each role's figures query (the role's page reads the same one from the cache). */
+const DASHBOARD_QUERIES = {
+  admin: useAdminDashboard,
+  technician: useTechnicianDashboard,
+  whs_supervisor: useSupervisorDashboard,
+  customer: useCustomerDashboard,
+} as const;
+
 function RoleDashboard({ role }: { role: keyof typeof DASHBOARDS }) {
   const Dashboard = DASHBOARDS[role];
   return <Dashboard />;
@@ -24,6 +36,9 @@ function RoleDashboard({ role }: { role: keyof typeof DASHBOARDS }) {
 export function DashboardHomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  // The figures are asked for here, beside the role's page code rather than after it arrives.
+  // Each role's hook is one useQuery, so a role changed by a profile refresh keeps the hooks' order.
+  const figures = DASHBOARD_QUERIES[user.role]();
   return (
     <Stack gap="lg" data-testid="dashboard-home">
       <Paper p={{ base: 'lg', sm: 32 }} className={classes.hero}>
@@ -42,12 +57,16 @@ export function DashboardHomePage() {
       <Suspense fallback={<ListLoading rows={6} />}>
         <RoleDashboard role={user.role} />
       </Suspense>
-      <div>
-        <Title order={3} fz="lg" mb="sm">
-          {t('dashboard.quickLinks')}
-        </Title>
-        <QuickLinks role={user.role} />
-      </div>
+      {/* Below the figures once they are here: drawn earlier, they would jump down when the
+          figures arrive (a layout shift on every visit). */}
+      {!figures.isPending && (
+        <div>
+          <Title order={3} fz="lg" mb="sm">
+            {t('dashboard.quickLinks')}
+          </Title>
+          <QuickLinks role={user.role} />
+        </div>
+      )}
     </Stack>
   );
 }

@@ -44,19 +44,21 @@ export function NotificationBell() {
     }
   };
 
+  // The count badge wraps the popover, not its target: the target (the button) carries the
+  // popup's aria attributes, which a plain <div> may not (axe: aria-allowed-attr).
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      width="min(400px, calc(100vw - 16px))"
-      position="bottom-end"
-      shadow="lg"
-      withArrow
-      arrowPosition="center"
-      middlewares={{ shift: { padding: 8 }, flip: false }}
-    >
-      <Popover.Target>
-        <Indicator label={unread} disabled={unread === 0} maxValue={99} size={17} offset={5} color="red" inline data-testid="notification-count">
+    <Indicator label={unread} disabled={unread === 0} maxValue={99} size={17} offset={5} color="red" inline data-testid="notification-count">
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        width="min(400px, calc(100vw - 16px))"
+        position="bottom-end"
+        shadow="lg"
+        withArrow
+        arrowPosition="center"
+        middlewares={{ shift: { padding: 8 }, flip: false }}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -68,20 +70,20 @@ export function NotificationBell() {
           >
             <IconBell size={20} stroke={1.7} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} data-testid="notification-panel">
-        <NotificationList
-          items={list.data?.items}
-          unreadCount={unread}
-          status={list.status}
-          onRetry={() => void list.refetch()}
-          onOpen={open}
-          onMarkAllRead={() => markAll.mutate()}
-          markingAll={markAll.isPending}
-          reconnecting={realtimeStatus === 'reconnecting'}
-        />
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p={0} data-testid="notification-panel">
+          <NotificationList
+            items={list.data?.items}
+            unreadCount={unread}
+            status={list.status}
+            onRetry={() => void list.refetch()}
+            onOpen={open}
+            onMarkAllRead={() => markAll.mutate()}
+            markingAll={markAll.isPending}
+            reconnecting={realtimeStatus === 'reconnecting'}
+          />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
