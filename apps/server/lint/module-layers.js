@@ -10,9 +10,9 @@ import path from 'node:path';
 
 /** Lowest first. A module may import modules of the layers before its own. */
 export const LAYERS = [
-  ['realtime', 'jobs', 'scheduling', 'audit', 'health', 'housekeeping'],
+  ['realtime', 'jobs', 'scheduling', 'audit', 'health', 'housekeeping', 'idempotency'],
   ['settings'],
-  ['auth', 'notifications', 'schedule'],
+  ['auth', 'notifications', 'schedule', 'web-app'],
   ['users', 'inventory', 'appointments', 'backup'],
   ['service-requests', 'technicians', 'warehouses', 'transfers', 'goods-receipts', 'data'],
   ['field-work', 'booking', 'dispatch', 'reports'],

@@ -32,6 +32,7 @@ import { adminSettingsRoutes, createSettingsService, settingsRoutes, getSettings
 import { createNotificationService, notificationRoutes } from './modules/notifications/index.js';
 import { RealtimeHub, realtimeRoutes } from './modules/realtime/index.js';
 import { startHousekeeping } from './modules/housekeeping/index.js';
+import { idempotencyPlugin } from './modules/idempotency/index.js';
 import { createCategoryService, createInventoryReportService, createInventoryService, inventoryRoutes, inventoryReportRoutes } from './modules/inventory/index.js';
 import { createTransferService, transferRoutes } from './modules/transfers/index.js';
 import { createGoodsReceiptService, goodsReceiptRoutes } from './modules/goods-receipts/index.js';
@@ -50,6 +51,7 @@ import { startJobs } from './job-handlers.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { createDataService, dataRoutes } from './modules/data/index.js';
 import { backupRoutes, createBackupService } from './modules/backup/index.js';
+import { createWebAppService, webAppRoutes } from './modules/web-app/index.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -111,6 +113,14 @@ function parseRefusalOf(err: FastifyError): { status: number; message: string; f
 
 /** The web app's <html> start tag (apps/web/index.html), where the company's default language goes. */
 const HTML_LANG_TAG = /<html lang="[a-z]+" dir="(?:rtl|ltr)">/;
+/** Its title, and the name in the critical shell painted before the app's code arrives. */
+const HTML_TITLE = /<title>[^<]*<\/title>/;
+const BOOT_NAME = /(<p class="boot-name"[^>]*>)[^<]*(<\/p>)/;
+
+/** Text for HTML: a company name is anyone's input. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 function errorBody(code: ErrorCode, message: string, extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {}): ApiErrorBody {
   return { error: { code, message, ...extra } };
@@ -239,6 +249,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   });
   await app.register(accessPlugin, { ctx });
   await app.register(inputGuard);
+  // Before any route: it hooks the routes that opt in with config.idempotent as they are added.
+  await app.register(idempotencyPlugin, { db: ctx.db });
 
   const hub = new RealtimeHub(ctx);
   await hub.start();
@@ -292,6 +304,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(dataRoutes, { prefix: '/api/admin/data', data: createDataService(ctx), dataDir: config.dataDir });
   await app.register(backupRoutes, { prefix: '/api/admin/backups', backups: createBackupService(ctx) });
 
+  // The installable app's manifest, in the page's language (the web build writes none: one file
+  // cannot be in both languages).
+  await app.register(webAppRoutes, { webApp: createWebAppService(ctx.db) });
+
   const webDist = webDistDir(config);
   if (webDist) {
     await app.register(fastifyStatic, {
@@ -318,8 +334,13 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     // Any other GET is a route of the single-page app, in the company's default language: the
     // page's language detector reads <html lang> when neither the address, an earlier choice nor
     // the browser names Arabic or English (a browser preferring French, say).
-    const { default_language: lang } = await getSettings(ctx.db, ['default_language']);
-    const html = indexHtml.replace(HTML_LANG_TAG, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+    const { default_language: lang, company_name: company } = await getSettings(ctx.db, ['default_language', 'company_name']);
+    const name = escapeHtml(company);
+    const html = indexHtml
+      .replace(HTML_LANG_TAG, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
+      // Functions, not strings: a `$` in the name must not read as a replacement pattern.
+      .replace(HTML_TITLE, () => `<title>${name}</title>`)
+      .replace(BOOT_NAME, (_match, open: string, close: string) => `${open}${name}${close}`);
     return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(html);
   });
 

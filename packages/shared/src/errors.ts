@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'file_too_large',
   'lead_time_passed',
   'appointment_not_started',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalInput, ZQuantity } from './inventory.js';
 import { optionalText, ZId } from './text-input.js';
+import { ZInstant } from './dates.js';
 import type { ServiceRequestActor, ServiceRequestStatus } from './service-request-status.js';
 
 /**
@@ -66,7 +67,18 @@ export function workActions(request: WorkFacts, actor: ServiceRequestActor): Wor
 // ---------------------------------------------------------------------------------------
 // Input
 
-export const ZWorkLogNote = z.object({ note: optionalText(2000) }).default({ note: null });
+/** The body of a start or a pause of the work log. */
+export const ZWorkLogNote = z
+  .object({
+    note: optionalText(2000),
+    /**
+     * When it was done on the device (an action queued offline and sent later, issue #27); the
+     * server's time when absent. Not after the server's now plus a small skew, not before the
+     * request was assigned, a pause not before its entry started: else 400 `out_of_range`.
+     */
+    at: ZInstant.optional(),
+  })
+  .default({ note: null });
 export type TWorkLogNote = z.infer<typeof ZWorkLogNote>;
 
 /** Labor hours: 0–999.99, at most 2 decimal places (numeric(6,2)). */

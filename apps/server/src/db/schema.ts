@@ -204,6 +204,38 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: ts('reset_at').notNull(),
 });
 
+/**
+ * Idempotency keys (issue #27, decision 013): the first answer of a request sent with an
+ * `Idempotency-Key`, per user, so a replay answers it again and changes nothing. A row is
+ * `pending` while its first request runs (concurrent duplicates wait on it, on any instance)
+ * and `done` with the stored answer; kept at least 7 days (housekeeping).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and path, `POST /api/service-requests/…/parts`: a key names one request. */
+    route: text('route').notNull(),
+    /** SHA-256 (hex) of the request's canonical body. */
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state').notNull().default('pending'),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    contentType: text('content_type'),
+    /** When the key was claimed (again, when a pending row left by a crashed run is taken over). */
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_state_check', sql`${t.state} in ('pending', 'done')`),
+  ],
+);
+
 export const notifications = pgTable(
   'notifications',
   {

@@ -12,6 +12,12 @@ declare module 'fastify' {
     access?: Access;
     /** A password-recovery session may call this route (it may call no other). */
     recovery?: boolean;
+    /**
+     * The route takes an `Idempotency-Key` header (modules/idempotency): a replay answers the
+     * first answer and runs nothing. `'multipart'`: the body is read in the handler, which then
+     * calls `idempotentUpload` with the fingerprint of what it read.
+     */
+    idempotent?: true | 'multipart';
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -6,6 +6,7 @@ import { MAX_PHOTO_BYTES, ZAttachment } from '@portal/shared';
 import { assertSafeInput } from '../../plugins/input-guard.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { actorOf } from '../../plugins/access.js';
+import { idempotentUpload, uploadFingerprint } from '../idempotency/index.js';
 import type { AttachmentService } from './service.js';
 
 const params = z.object({ id: z.uuid({ message: 'invalid' }) });
@@ -43,7 +44,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentSe
   app.post(
     '/service-requests/:id/attachments',
     {
-      config: { access: 'work:service_request' },
+      // The key is claimed once the parts are read (below): the hooks run before the body is.
+      config: { access: 'work:service_request', idempotent: 'multipart' },
       schema: {
         tags,
         summary: 'Upload a photo or a signature (multipart: field `file`, `kind` photo | technician_signature | customer_signature, optional `caption`)',
@@ -71,7 +73,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentSe
       assertSafeInput(fields, 'body');
       if (!file || !file.length) throw badRequest({ file: 'required' });
       const caption = fields.caption?.trim() ? fields.caption.trim().slice(0, 500) : null;
-      const out = await attachments.upload(actorOf(req), req.params.id, file, fields.kind ?? '', caption);
+      const kind = fields.kind ?? '';
+      // A replayed upload (the device's outbox sends it again) answers the first answer: one photo stored.
+      if (await idempotentUpload(req, reply, uploadFingerprint(file, { kind, caption }))) return reply;
+      const out = await attachments.upload(actorOf(req), req.params.id, file, kind, caption);
       return reply.code(201).send(out);
     },
   );

@@ -105,6 +105,49 @@ describe(`field work (${TEST_DB})`, () => {
     expect((await detail(P.tech, r.id)).work.open_entry_id).not.toBeNull();
   });
 
+  it('a start or pause done earlier on the device keeps its time: not in the future, not before the assignment, a pause not before its start', async () => {
+    const r = await assigned();
+    const url = (edge: 'start' | 'stop') => `/api/service-requests/${r.id}/work-log/${edge}`;
+    const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+    const entries = () => q<{ started_at: string; ended_at: string | null }>(sql`select started_at::text, ended_at::text from work_log_entries where request_id = ${r.id}::uuid`);
+    // Assigned two hours ago; the technician worked offline and the device sends it now.
+    await server.ctx.db.execute(sql`update service_requests set assigned_at = now() - interval '2 hours' where id = ${r.id}::uuid`);
+
+    for (const at of [inMinutes(10), inMinutes(-180)]) {
+      const refused = await call(P.tech, 'POST', url('start'), { at });
+      expect(refused.statusCode, at).toBe(400);
+      expect(refused.json().error.fields).toEqual({ at: 'out_of_range' });
+    }
+    expect((await call(P.tech, 'POST', url('start'), { at: 'yesterday' })).json().error.fields).toEqual({ at: 'invalid' });
+    // Nothing happened: not started, no entry.
+    expect((await detail(P.tech, r.id)).status).toBe('assigned');
+    expect(await entries()).toEqual([]);
+
+    const startedAt = inMinutes(-90);
+    const started = await call(P.tech, 'POST', url('start'), { at: startedAt, note: 'On site' });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ started_at: startedAt, ended_at: null, note: 'On site' });
+
+    const beforeStart = await call(P.tech, 'POST', url('stop'), { at: inMinutes(-100) });
+    expect(beforeStart.statusCode).toBe(400);
+    expect(beforeStart.json().error.fields).toEqual({ at: 'out_of_range' });
+    expect((await call(P.tech, 'POST', url('stop'), { at: inMinutes(5) })).statusCode).toBe(400);
+    expect((await entries())[0]!.ended_at).toBeNull();
+
+    const endedAt = inMinutes(-60);
+    const stopped = await call(P.tech, 'POST', url('stop'), { at: endedAt });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ started_at: startedAt, ended_at: endedAt, seconds: 1800 });
+
+    // A resume before the earlier work ended would count the same time twice.
+    expect((await call(P.tech, 'POST', url('start'), { at: inMinutes(-70) })).json().error.fields).toEqual({ at: 'out_of_range' });
+    // A device clock a little ahead is accepted, as now.
+    const ahead = await call(P.tech, 'POST', url('start'), { at: inMinutes(1) });
+    expect(ahead.statusCode, ahead.body).toBe(201);
+    expect(Date.parse(ahead.json().started_at)).toBeLessThanOrEqual(Date.now());
+    expect((await detail(P.tech, r.id)).work.work_log).toHaveLength(2);
+  });
+
   it('the diagnostic is saved exactly (labor hours as a decimal) and bad input changes nothing', async () => {
     const r = await assigned();
     const bad = await call(P.tech, 'PUT', `/api/service-requests/${r.id}/diagnostic`, { diagnosis: 'x', labor_hours: '1.234' });

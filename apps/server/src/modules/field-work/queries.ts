@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TDiagnosticInput, TQualityCheckInput, TServiceRequest } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { epochMs } from '../../db/sql.js';
 import { requestVisibleTo, type RequestCaller } from '../service-requests/index.js';
 
 /**
@@ -72,6 +73,38 @@ export async function deletePartLine(tx: DbOrTx, requestId: string, lineId: stri
 export async function findOpenWorkEntryId(tx: DbOrTx, requestId: string): Promise<string | null> {
   const [open] = rowsOf<{ id: string }>(await tx.execute(sql`select id from work_log_entries where request_id = ${requestId}::uuid and ended_at is null`));
   return open?.id ?? null;
+}
+
+/** What a device time on a work log entry is checked against (epoch ms, by the database's clock). */
+export interface EntryClock {
+  now_ms: number;
+  /** When the request was assigned to its technician (its creation, if never). */
+  since_ms: number;
+  started_ms: number;
+  /** The latest end of the request's other entries (null: none). */
+  previous_end_ms: number | null;
+}
+
+export async function entryClockOf(tx: DbOrTx, requestId: string, entryId: string): Promise<EntryClock> {
+  const [clock] = rowsOf<EntryClock>(
+    await tx.execute(sql`
+      select ${epochMs('now()')} as now_ms, ${epochMs('coalesce(r.assigned_at, r.created_at)')} as since_ms,
+        ${epochMs('w.started_at')} as started_ms,
+        (select ${epochMs('max(o.ended_at)')} from work_log_entries o where o.request_id = r.id and o.id <> w.id) as previous_end_ms
+      from service_requests r join work_log_entries w on w.request_id = r.id
+      where r.id = ${requestId}::uuid and w.id = ${entryId}::uuid`),
+  );
+  return clock!;
+}
+
+/** An entry started at a device time (never later than now). */
+export async function setWorkEntryStart(tx: DbOrTx, entryId: string, at: string): Promise<void> {
+  await tx.execute(sql`update work_log_entries set started_at = least(${at}::timestamptz, now()) where id = ${entryId}::uuid`);
+}
+
+/** An entry ended at a device time (never later than now, never before its start). */
+export async function setWorkEntryEnd(tx: DbOrTx, entryId: string, at: string): Promise<void> {
+  await tx.execute(sql`update work_log_entries set ended_at = greatest(least(${at}::timestamptz, now()), started_at) where id = ${entryId}::uuid`);
 }
 
 /** Sets a work log entry's note. */

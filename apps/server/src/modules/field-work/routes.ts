@@ -13,7 +13,7 @@ export const fieldWorkRoutes: FastifyPluginAsyncZod<{ work: FieldWorkService }> 
   app.post(
     '/service-requests/:id/work-log/start',
     {
-      config: { access: 'work:service_request' },
+      config: { access: 'work:service_request', idempotent: true },
       schema: { tags, summary: 'Start work (an assigned request moves to in progress) or resume after a pause: opens a work log entry', params, body: ZWorkLogNote, response: { 201: ZWorkLogEntry } },
     },
     async (req, reply) => reply.code(201).send(await work.startWork(actorOf(req), req.params.id, req.body)),
@@ -21,14 +21,14 @@ export const fieldWorkRoutes: FastifyPluginAsyncZod<{ work: FieldWorkService }> 
 
   app.post(
     '/service-requests/:id/work-log/stop',
-    { config: { access: 'work:service_request' }, schema: { tags, summary: 'Pause: closes the open work log entry', params, body: ZWorkLogNote, response: { 200: ZWorkLogEntry } } },
+    { config: { access: 'work:service_request', idempotent: true }, schema: { tags, summary: 'Pause: closes the open work log entry', params, body: ZWorkLogNote, response: { 200: ZWorkLogEntry } } },
     async (req) => work.stopWork(actorOf(req), req.params.id, req.body),
   );
 
   app.put(
     '/service-requests/:id/diagnostic',
     {
-      config: { access: 'work:service_request' },
+      config: { access: 'work:service_request', idempotent: true },
       schema: { tags, summary: 'The structured diagnostic: symptoms, diagnosis, resolution, notes, labor hours', params, body: ZDiagnosticInput, response: { 200: ZServiceRequest } },
     },
     async (req) => work.putDiagnostic(actorOf(req), req.params.id, req.body),
@@ -37,7 +37,7 @@ export const fieldWorkRoutes: FastifyPluginAsyncZod<{ work: FieldWorkService }> 
   app.post(
     '/service-requests/:id/parts',
     {
-      config: { access: 'work:service_request' },
+      config: { access: 'work:service_request', idempotent: true },
       schema: { tags, summary: "A part used, from the technician's van (409 insufficient_stock when it holds less)", params, body: ZAddPart, response: { 201: ZPartLine } },
     },
     async (req, reply) => reply.code(201).send(await work.addPart(actorOf(req), req.params.id, req.body)),
@@ -45,7 +45,7 @@ export const fieldWorkRoutes: FastifyPluginAsyncZod<{ work: FieldWorkService }> 
 
   app.delete(
     '/service-requests/:id/parts/:line_id',
-    { config: { access: 'work:service_request' }, schema: { tags, summary: 'Remove a part line: the part returns to the van', params: lineParams } },
+    { config: { access: 'work:service_request', idempotent: true }, schema: { tags, summary: 'Remove a part line: the part returns to the van', params: lineParams } },
     async (req, reply) => {
       await work.removePart(actorOf(req), req.params.id, req.params.line_id);
       return reply.code(204).send();

@@ -20,6 +20,7 @@ import { createTransfer } from '../transfers/index.js';
 import { applyRequestAction, publishChange, type RequestCaller, type ServiceRequestService, closeWorkEntry, openWorkEntry, partLine, workEntry } from '../service-requests/index.js';
 import {
   deletePartLine,
+  entryClockOf,
   findItemPrice,
   findMainWarehouseId,
   findOpenWorkEntryId,
@@ -27,7 +28,9 @@ import {
   lockRequestForWork,
   recordQualityCheck,
   setAwaitingTransfer,
+  setWorkEntryEnd,
   setWorkEntryNote,
+  setWorkEntryStart,
   updateDiagnostic,
   type WorkRow,
 } from './queries.js';
@@ -98,11 +101,38 @@ export async function recordPartUse(
   return lineId;
 }
 
+/** How far a device's clock may run ahead of the database's before its time is refused. */
+const DEVICE_CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * A start or pause done earlier on the device (queued offline, issue #27) keeps the device's
+ * time, checked against the entry it opened or closed: not in the future beyond the skew, a
+ * start not before the request was assigned nor before its earlier work ended, a pause not
+ * before its start. A refusal throws (400 `at`), so the caller's transaction rolls back.
+ */
+async function placeAtDeviceTime(tx: Tx, row: WorkRow, entryId: string, edge: 'start' | 'end', at: string): Promise<void> {
+  const clock = await entryClockOf(tx, row.id, entryId);
+  const ms = Date.parse(at);
+  const refuse = (why: string) => badRequest({ at: 'out_of_range' }, `The time of this ${edge === 'start' ? 'start' : 'pause'} is ${why}`);
+  if (ms > clock.now_ms + DEVICE_CLOCK_SKEW_MS) throw refuse('in the future');
+  if (edge === 'start') {
+    if (ms < clock.since_ms) throw refuse(`before ${row.number} was assigned`);
+    if (clock.previous_end_ms !== null && ms < clock.previous_end_ms) throw refuse(`before the earlier work on ${row.number} ended`);
+    await setWorkEntryStart(tx, entryId, at);
+  } else {
+    if (ms < clock.started_ms) throw refuse('before its work started');
+    await setWorkEntryEnd(tx, entryId, at);
+  }
+}
+
 export function createFieldWorkService(ctx: AppContext, requests: ServiceRequestService) {
   const { db } = ctx;
 
   return {
-    /** Start (an `assigned` request moves to in_progress) or resume after a pause: opens a work log entry. */
+    /**
+     * Start (an `assigned` request moves to in_progress) or resume after a pause: opens a work log
+     * entry, at `body.at` when the device says when (the request's history keeps the server's time).
+     */
     async startWork(caller: RequestCaller, id: string, body: TWorkLogNote): Promise<TWorkLogEntry> {
       const entryId = await db.transaction(async (tx) => {
         const row = await lockForWork(tx, caller, id);
@@ -113,10 +143,12 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
           await applyRequestAction(tx, caller, id, 'start', { note: body.note });
           const openId = await findOpenWorkEntryId(tx, id);
           if (body.note) await setWorkEntryNote(tx, openId!, body.note);
+          if (body.at) await placeAtDeviceTime(tx, row, openId!, 'start', body.at);
           return openId!;
         }
         const opened = await openWorkEntry(tx, id, row.technician_id ?? caller.userId, body.note);
         if (!opened) throw conflict('work_log_open', `Work on ${row.number} is already running`);
+        if (body.at) await placeAtDeviceTime(tx, row, opened, 'start', body.at);
         if (staff(caller)) await audit(tx, { actorId: caller.userId, action: 'service_request.work_started', entity: 'service_request', entityId: id, after: { entry: opened }, ip: caller.ip });
         await changed(tx, row);
         return opened;
@@ -124,13 +156,14 @@ export function createFieldWorkService(ctx: AppContext, requests: ServiceRequest
       return workEntry(db, entryId);
     },
 
-    /** Pause: closes the open entry. */
+    /** Pause: closes the open entry (at `body.at` when the device says when). */
     async stopWork(caller: RequestCaller, id: string, body: TWorkLogNote): Promise<TWorkLogEntry> {
       const entryId = await db.transaction(async (tx) => {
         const row = await lockForWork(tx, caller, id);
         checkWork(row, caller, 'log_work');
         const closed = await closeWorkEntry(tx, id, body.note);
         if (!closed) throw conflict('no_open_work_log', `No work is running on ${row.number}`);
+        if (body.at) await placeAtDeviceTime(tx, row, closed, 'end', body.at);
         await audit(tx, { actorId: caller.userId, action: 'service_request.work_stopped', entity: 'service_request', entityId: id, after: { entry: closed }, ip: caller.ip });
         await changed(tx, row);
         return closed;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { rateLimits, recoveryCodes, refreshTokens, sessions } from '../../db/schema.js';
+import { idempotencyKeys, rateLimits, recoveryCodes, refreshTokens, sessions } from '../../db/schema.js';
 import { createUser, sessionFor, startTestServer, type TestServer } from '../../../test/harness.js';
 import { sweep } from './service.js';
 
@@ -38,4 +38,17 @@ it('deletes what has no further use and keeps everything live', async () => {
   expect(refreshed.statusCode).toBe(200);
   expect((await server.call('GET', '/api/auth/user', { token: old.access_token })).statusCode).toBe(401);
   expect(await db.$count(refreshTokens)).toBeGreaterThan(0);
+});
+
+it('keeps idempotency keys a week, then deletes them', async () => {
+  const db = server.ctx.db;
+  const { user } = await createUser(server);
+  const day = 86_400_000;
+  const key = (name: string, ageDays: number) => ({ userId: user.id, key: name, route: 'POST /api/x', fingerprint: 'f', createdAt: new Date(Date.now() - ageDays * day) });
+  await db.insert(idempotencyKeys).values([key('eight-days-old', 8), key('six-days-old', 6), key('fresh-key', 0)]);
+
+  await sweep(server.ctx);
+
+  const left = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+  expect(left.map((k) => k.key).sort()).toEqual(['fresh-key', 'six-days-old']);
 });

@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rateLimits, recoveryCodes, refreshTokens, sessions } from '../../db/schema.js';
+import { idempotencyKeys, rateLimits, recoveryCodes, refreshTokens, sessions } from '../../db/schema.js';
 
 /** Deletes the rate-limit counters whose window has passed. */
 export async function deletePassedRateLimits(db: DbOrTx): Promise<void> {
@@ -21,4 +21,9 @@ export async function deleteUsedRecoveryCodes(db: DbOrTx): Promise<void> {
 export async function deleteEndedSessions(db: DbOrTx, keepDays: number): Promise<void> {
   const cutoff = sql`now() - make_interval(days => ${keepDays})`;
   await db.delete(sessions).where(or(lt(sessions.revokedAt, cutoff), lt(sessions.expiresAt, cutoff)));
+}
+
+/** Deletes the idempotency keys claimed more than `keepDays` days ago (a device replays its outbox within days). */
+export async function deleteOldIdempotencyKeys(db: DbOrTx, keepDays: number): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${keepDays})`));
 }

@@ -104,7 +104,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod<{ requests: ServiceRequ
     app.post(
       `/service-requests/:id/${action}`,
       {
-        config: { access: SERVICE_REQUEST_ACTION_ACCESS[action] },
+        // Every action takes an Idempotency-Key: the technician's device replays `complete` (and
+        // start, resume) queued offline; without the header nothing changes.
+        config: { access: SERVICE_REQUEST_ACTION_ACCESS[action], idempotent: true },
         schema: { tags, summary: SUMMARIES[action], params, body: SERVICE_REQUEST_ACTION_BODIES[action], response: { 200: ZServiceRequest } },
       },
       async (req) => requests.act(actorOf(req), req.params.id, action, req.body as never),

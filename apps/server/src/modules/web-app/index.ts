@@ -1,0 +1,3 @@
+/** The web-app module's public entry point: the app imports only this file. */
+export { webAppRoutes } from './routes.js';
+export { createWebAppService } from './service.js';
