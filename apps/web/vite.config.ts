@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { localeParts } from './locale-parts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -14,33 +15,78 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
  * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) beside every compressible build
  * file, once the build is written. The server sends them with @fastify/static's
  * `preCompressed` (see apps/server/src/app.ts), so no CPU is spent compressing per request and
- * the smallest encoding the browser accepts goes out.
+ * the smallest encoding the browser accepts goes out. Last of all (`post`, after the service
+ * worker plugin's own closeBundle), so that sw.js and workbox-*.js are compressed too.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'portal:precompress',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const body = readFileSync(file);
-        const br = brotliCompressSync(body, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-        });
-        const gz = gzipSync(body, { level: 9 });
-        // A tiny file can come out bigger; then the plain one is sent.
-        if (br.length < body.length) writeFileSync(`${file}.br`, br);
-        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
-      }
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+        for (const file of walk(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const body = readFileSync(file);
+          const br = brotliCompressSync(body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          });
+          const gz = gzipSync(body, { level: 9 });
+          // A tiny file can come out bigger; then the plain one is sent.
+          if (br.length < body.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
     },
   };
 }
+
+/**
+ * The service worker (Workbox, generated; registered by src/app/pwa.ts in production builds
+ * only). It precaches the whole built app — the shell, every hashed chunk (pages, the message
+ * parts), the styles, fonts and icons — so the app opens and moves between its pages offline, and
+ * answers every navigation with the precached index.html (the app's router takes it from there).
+ *
+ * - The API and the realtime socket are never cached: /api is denied the fallback and no runtime
+ *   route is declared, so those requests go to the network as if there were no worker (a
+ *   WebSocket never passes through a worker anyway).
+ * - The precached index.html is the build's, not the server's copy with the company's default
+ *   language in `<html lang dir>` (apps/server/src/app.ts). Nothing depends on it once the app
+ *   has been opened: the worker only installs after a first visit served by the server, whose
+ *   detected language i18next keeps in localStorage; and the app sets lang and dir itself
+ *   (lib/i18n.ts) before it draws anything.
+ * - No manifest is generated: one file cannot be in both languages, so the server answers
+ *   /manifest.webmanifest?lang= (apps/server/src/modules/web-app) and pwa.ts points the page's
+ *   link at the current language.
+ * - A new version takes over by itself (skipWaiting) — Chrome lets it once the old worker has
+ *   been idle about 30 s — and nothing is reloaded: the page in use keeps its code, and its next
+ *   screen is a full load into the new version, with a quiet "updated" notice (src/app/pwa.ts).
+ *   Waiting for every tab to close instead would leave an app kept open for days on the old one.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'generateSW',
+  injectRegister: false,
+  manifest: false,
+  workbox: {
+    // Every file the app can ask for; the .br/.gz copies are the server's business.
+    globPatterns: ['**/*.{html,js,css,woff2,png,svg}'],
+    navigateFallback: '/index.html',
+    // The server's own answers, never the app: the API (and its docs) and the manifest.
+    navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/manifest\.webmanifest$/],
+    skipWaiting: true,
+    // The first visit's page is controlled at once: what it loads later comes from the same build.
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+  },
+});
 
 /**
  * Libraries every screen needs, in long-lived chunks of their own so a release that changes only
@@ -55,7 +101,7 @@ const VENDOR_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), localeParts(), precompress()],
+  plugins: [react(), localeParts(), serviceWorker, precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -8,6 +8,8 @@ import { getSession, onAuthStateChange } from './lib/session-store';
 import { loadFullStyles } from './app/styles/load-full-styles';
 import { preloadFonts } from './app/styles/preload-fonts';
 import { App } from './app/app';
+import { router } from './app/router';
+import { followLanguageInManifest, loadNewVersionOnNextScreen, noticeIfUpdated, registerServiceWorker } from './app/pwa';
 
 preloadFonts(currentLanguage(i18n));
 
@@ -23,14 +25,25 @@ onAuthStateChange((_event, session) => {
   if (session) prepareSignedIn();
 });
 
+// The installable app (issue #27): production builds only — never in vite dev or the unit tests,
+// where a worker would serve stale code.
+const installable = import.meta.env.PROD;
+if (installable) followLanguageInManifest(i18n);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // The first screen is drawn once its language's messages are here (one small request, made
 // while React and the first route's code load), never with raw keys.
-void i18n.ready.finally(() =>
+void i18n.ready.finally(() => {
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+  if (installable) {
+    registerServiceWorker();
+    loadNewVersionOnNextScreen(router);
+    // This module's own hashed address names the build.
+    noticeIfUpdated(import.meta.url, i18n);
+  }
+});

@@ -6,6 +6,8 @@ import { LocalizedDatesProvider } from '../components/dates-provider';
 import { i18n } from '../lib/i18n';
 import { publicSettingsQuery } from '../lib/public-settings';
 import { useSession } from '../lib/session-store';
+// Not the feature's index: that would pull the outbox's screens into the first screen's chunk.
+import { OfflineReads } from '../features/offline/offline-reads';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -54,7 +56,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
           defaultColorScheme="light"
         >
           <QueryClientProvider client={queryClient}>
-            <LocalizedDatesProvider>{children}</LocalizedDatesProvider>
+            {/* A technician's reads kept on the device are back in the cache before the first screen. */}
+            <OfflineReads client={queryClient}>
+              <LocalizedDatesProvider>{children}</LocalizedDatesProvider>
+            </OfflineReads>
             <SignedInHosts />
           </QueryClientProvider>
         </MantineProvider>

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_STALE_TIME_MS } from '@portal/shared';
 import { isApiError } from '../lib/api-client';
 import { retryQuery } from '../lib/retry';
@@ -9,6 +9,9 @@ import { handleUnauthorized } from '../features/auth';
  * again) or signs out. Other errors are for the screen that made the call.
  */
 export function createQueryClient(): QueryClient {
+  // TanStack assumes a network until an `offline` event: an app started offline would fetch,
+  // fail and show errors instead of the reads kept on the device (issue #27).
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {

@@ -6,6 +6,9 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { usePublicSettings } from '../../lib/public-settings';
 import { useCurrentUser } from '../../lib/session-store';
 import { NotificationBell } from '../../features/notifications';
+import { OutboxBadge } from '../../features/offline';
+import { handleUnauthorized } from '../../features/auth';
+import { ConnectionStatus } from './connection-status';
 import { SupportButton } from './support-button';
 import { UserMenu } from './user-menu';
 import classes from './shell.module.css';
@@ -44,6 +47,9 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
+        {/* A technician's actions waiting to sync (nothing shown while none wait). */}
+        <OutboxBadge onUnauthorized={handleUnauthorized} />
+        <ConnectionStatus />
         <LanguageSwitch />
         <NotificationBell />
         <SupportButton />

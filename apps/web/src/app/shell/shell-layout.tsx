@@ -7,6 +7,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { PageLoader } from '../../components/page-loader';
 import { useLiveSettings, usePublicSettings } from '../../lib/public-settings';
 import { AppHeader } from './app-header';
+import { OfflineBanner } from './connection-status';
 import { NavList } from './nav-list';
 import classes from './shell.module.css';
 
@@ -57,6 +58,7 @@ export function ShellLayout() {
 
       <AppShell.Main className={classes.main}>
         <Box maw={1200} mx="auto">
+          <OfflineBanner />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

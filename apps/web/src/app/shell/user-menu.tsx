@@ -5,19 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
 import { useCurrentUser } from '../../lib/session-store';
 import { useSignOut } from '../../features/auth';
+import { useConfirmSignOut } from '../../features/offline';
 import classes from './shell.module.css';
 import { paths } from '../../lib/paths';
 
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const signOut = useSignOut();
+  // With work still on the device, it asks first: signing out discards it.
+  const signOut = useConfirmSignOut(useSignOut());
   return (
     <Menu position="bottom-end" width={220} shadow="lg" withArrow>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={t('header.userMenu.label')} data-testid="user-menu">
+        {/* The button's name holds the text it shows (the name, on wide screens): initials would be
+            visible text missing from it, and too pale on some colours (axe). */}
+        <UnstyledButton className={classes.userButton} aria-label={t('header.userMenu.labelFor', { name: user.name })} data-testid="user-menu">
           <Group gap={6} wrap="nowrap">
-            <Avatar name={user.name} color="initials" radius="xl" size={34} />
+            <Avatar radius="xl" size={34} color="blue" />
+            <Text size="sm" fw={500} dir="auto" maw={160} truncate visibleFrom="md">
+              {user.name}
+            </Text>
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>
@@ -39,7 +46,7 @@ export function UserMenu() {
           {t('header.userMenu.preferences')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={18} className="mirror-in-rtl" />} onClick={() => void signOut()} data-testid="sign-out">
+        <Menu.Item color="red" leftSection={<IconLogout size={18} className="mirror-in-rtl" />} onClick={signOut} data-testid="sign-out">
           {t('header.userMenu.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

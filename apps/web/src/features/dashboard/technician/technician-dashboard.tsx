@@ -13,6 +13,7 @@ import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useTechnicianDashboard } from './get-technician-dashboard';
 import { paths } from '../../../lib/paths';
 import { PanelHeader } from '../components/panel-header';
+import { LastRefreshed } from '../../offline';
 
 const noop = () => undefined;
 const TASKS = paths.tasks;
@@ -30,7 +31,8 @@ export function TechnicianDashboard() {
   useRealtimeSubscription('appointments', noop);
   const query = useTechnicianDashboard();
   if (query.isPending) return <ListLoading rows={6} />;
-  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  // A refresh that failed keeps the figures read before (kept on the device for offline use).
+  if (!query.data) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   const d = query.data;
   const language = i18n.resolvedLanguage ?? 'en';
   const hours = (h: number | null) => (h === null ? '—' : formatDuration(h * 60, language));
@@ -39,6 +41,7 @@ export function TechnicianDashboard() {
 
   return (
     <Stack gap="lg" data-testid="technician-dashboard">
+      <LastRefreshed updatedAt={query.dataUpdatedAt} mb="0" />
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         <FigureCard testId="figure-today" label={t('technicianDashboard.today')} value={fmt.count(d.today.length)} to={paths.schedule} icon={IconCalendarEvent} color="blue" />
         <FigureCard testId="figure-assigned" label={t('serviceRequests.status.assigned')} value={fmt.count(d.open_by_status.assigned)} to={`${TASKS}?status=assigned`} icon={IconUserCheck} color="indigo" />

@@ -9,6 +9,7 @@ import { useWarehouseOptions } from '../../../lib/inventory-lookups';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useStock } from '../api/get-stock';
 import { QuantityUnit } from '../../../components/quantity-unit';
+import { LastRefreshed } from '../../offline';
 
 /**
  * A technician's van: what it holds now, and what is on its way in or out. No low / out badge
@@ -24,9 +25,10 @@ export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void })
   const stock = useStock({ warehouse_id: van?.id, limit: 100 }, !!van);
 
   if (statuses.isPending || (van && stock.isPending)) return <ListLoading rows={3} />;
-  if (statuses.isError) return <ListError error={statuses.error} onRetry={() => void statuses.refetch()} />;
+  if (statuses.isError && !statuses.data) return <ListError error={statuses.error} onRetry={() => void statuses.refetch()} />;
   if (!van) return <ListEmpty icon={IconTruck} title={t('inventory.noVanTitle')} body={t('inventory.noVanBody')} />;
-  if (stock.isError) return <ListError error={stock.error} onRetry={() => void stock.refetch()} />;
+  // A refresh that failed keeps the stock read before (kept on the device for offline use).
+  if (stock.isError && !stock.data) return <ListError error={stock.error} onRetry={() => void stock.refetch()} />;
   const rows = stock.data?.items ?? [];
   return (
     <Paper withBorder radius="md" p="md" data-testid="my-van">
@@ -36,6 +38,7 @@ export function MyVanStock({ onOpenItem }: { onOpenItem: (id: string) => void })
       <Text size="sm" c="dimmed" mb="sm">
         <span dir="auto">{van.name}</span> · <Ltr>{van.code}</Ltr>
       </Text>
+      <LastRefreshed updatedAt={stock.dataUpdatedAt} />
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('inventory.vanEmpty')}

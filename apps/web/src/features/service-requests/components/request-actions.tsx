@@ -62,11 +62,15 @@ export function RequestActions({ request, onError }: { request: TServiceRequest;
 
   const perform = (action: ServiceRequestAction, body: Record<string, unknown>) => {
     setPending(action);
-    run.mutate({ action, body: SERVICE_REQUEST_ACTION_BODIES[action].parse(body) as never }, {
+    // Ending running work (complete, await parts) offline: the pause keeps the device's time.
+    const pauseFirst = (action === 'complete' || action === 'await-parts') && request.work.open_entry_id !== null;
+    run.mutate({ action, body: SERVICE_REQUEST_ACTION_BODIES[action].parse(body) as never, pauseFirst }, {
       onSuccess: (updated) => {
         setOpen(null);
         setValues({});
-        toastSuccess(`serviceRequests.actions.${actionKey(action)}Done`, undefined, { number: updated.number });
+        // null: kept on the device until there is a connection (the task shows it waiting).
+        if (updated) toastSuccess(`serviceRequests.actions.${actionKey(action)}Done`, undefined, { number: updated.number });
+        else toastSuccess('offline.savedOnDevice');
       },
       onError: (error) => {
         setOpen(null);

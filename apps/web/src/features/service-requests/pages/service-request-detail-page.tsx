@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileText, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { can, type TServiceRequest } from '@portal/shared';
@@ -11,6 +11,7 @@ import { RecordQueryFallback } from '../../../components/record-not-found';
 import { isApiError } from '../../../lib/api-client';
 import { useDateFormat } from '../../../lib/date-format';
 import { describeError } from '../../../lib/errors';
+import { isNetworkError } from '../../../lib/retry';
 import { useCurrentUser } from '../../../lib/session-store';
 import { useCatalogNames } from '../../../lib/service-options';
 import { useServiceRequest } from '../api/get-service-request';
@@ -20,6 +21,7 @@ import { RequestActions } from '../components/request-actions';
 import { ServiceReportDownload } from '../../../components/service-report-download';
 import { WorkSection } from '../components/work/work-section';
 import { useServiceRequestsLive } from '../realtime';
+import { LastRefreshed, QueuedWorkPanel, useWithQueuedWork } from '../../offline';
 import { paths } from '../../../lib/paths';
 
 /** A label and its value; an empty value shows a dash. */
@@ -83,18 +85,31 @@ export function ServiceRequestDetailPage() {
   const format = useDateFormat();
   const catalog = useCatalogNames();
   const query = useServiceRequest(id);
+  // With the technician's actions still waiting on the device applied (issue #27).
+  const shown = useWithQueuedWork(query.data);
   const [refusal, setRefusal] = useState<unknown>(null);
   useServiceRequestsLive();
 
-  if (!query.isSuccess) {
+  // A failed refresh for lack of network keeps the copy on screen; any other failure is the page's answer.
+  if (!shown || (query.isError && !isNetworkError(query.error))) {
     return (
-      <RecordQueryFallback
-        query={query}
-        notFound={{ title: t('serviceRequests.notFound'), body: t('serviceRequests.notFoundBody'), backTo: paths.serviceRequests, backLabel: t('serviceRequests.backToList'), testId: 'sr-not-found' }}
-      />
+      <>
+        {/* Work done offline on a request since reassigned or gone: its refusals stay readable here. */}
+        <QueuedWorkPanel requestId={id} />
+        {query.isPending && query.fetchStatus === 'paused' ? (
+          <Alert color="gray" variant="light" icon={<IconWifiOff size={18} />} data-testid="sr-not-kept">
+            {t('offline.notKept')}
+          </Alert>
+        ) : (
+          <RecordQueryFallback
+            query={query}
+            notFound={{ title: t('serviceRequests.notFound'), body: t('serviceRequests.notFoundBody'), backTo: paths.serviceRequests, backLabel: t('serviceRequests.backToList'), testId: 'sr-not-found' }}
+          />
+        )}
+      </>
     );
   }
-  const r = query.data;
+  const r = shown;
   const listPath = can(user.role, 'read:service_request:any') ? paths.requestDesk : paths.serviceRequests;
   const earlier = r.device_history.filter((entry) => entry.id !== r.id);
 
@@ -131,7 +146,9 @@ export function ServiceRequestDetailPage() {
         </Stack>
       </Group>
 
+      <LastRefreshed updatedAt={query.dataUpdatedAt} mb="md" />
       {Boolean(refusal) && <RefusalAlert error={refusal} request={r} onClose={() => setRefusal(null)} />}
+      <QueuedWorkPanel requestId={r.id} />
 
       {r.cancellation && (
         <Alert color="gray" variant="light" mb="md" title={t('serviceRequests.cancelledTitle')} data-testid="sr-cancellation">

@@ -19,6 +19,7 @@ import { ACTIVE_STATUS_FILTER, ALL_STATUSES } from '../list-filters';
 import { LIST_FILTERS, RequestFilters, type ListFilter } from '../components/request-filters';
 import { RequestList } from '../components/request-list';
 import { useServiceRequestsLive } from '../realtime';
+import { LastRefreshed } from '../../offline';
 import { paths } from '../../../lib/paths';
 
 /** Today's booked visits of the signed-in technician, in the company's day. */
@@ -55,6 +56,7 @@ export function TasksPage() {
   return (
     <>
       <PageHeader title={t('tasks.title')} subtitle={t('tasks.subtitle')} />
+      <LastRefreshed updatedAt={jobs.dataUpdatedAt} />
       <Title order={2} fz="lg" mb="sm">
         {t('tasks.today')}
       </Title>

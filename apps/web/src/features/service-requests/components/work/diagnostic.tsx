@@ -30,7 +30,7 @@ export function Diagnostic({ request }: { request: TServiceRequest }) {
     const found = zodFieldErrors(ZDiagnosticInput, body);
     setErrors(found);
     if (Object.keys(found).length) return;
-    call.mutate({ path: 'diagnostic', method: 'PUT', body }, { onSuccess: () => toastSuccess('work.diagnostic.saved') });
+    call.mutate({ path: 'diagnostic', method: 'PUT', body }, { onSuccess: (result) => toastSuccess(result.queued ? 'offline.savedOnDevice' : 'work.diagnostic.saved') });
   };
   if (!editable) {
     return (

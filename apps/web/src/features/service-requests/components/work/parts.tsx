@@ -8,6 +8,8 @@ import { formatMoney, formatQuantity } from '../../../../lib/decimal';
 import { translateFieldError } from '../../../../lib/errors';
 import { zodFieldErrors } from '../../../../lib/form-validation';
 import { usePublicSettings } from '../../../../lib/public-settings';
+import { useOnline } from '../../../../lib/use-online';
+import { isQueuedId, itemIdOf, QueuedMark, queuedPartUse, useOutbox, useOutboxActions } from '../../../offline';
 import { useVanStock, useWorkCall } from '../../api/work';
 import { QuantityUnit } from '../../../../components/quantity-unit';
 import { WorkBlock } from './work-block';
@@ -21,21 +23,37 @@ export function Parts({ request }: { request: TServiceRequest }) {
   const call = useWorkCall(request.id);
   const can = request.work_actions.use_parts;
   const [search, setSearch] = useState('');
-  const stock = useVanStock(can ? request.work.van_id : null, search);
+  // Offline the picker searches the van's kept list itself instead of asking the server.
+  const online = useOnline();
+  const stock = useVanStock(can ? request.work.van_id : null, online ? search : '');
+  const outbox = useOutbox();
+  const { cancel } = useOutboxActions();
   const [itemId, setItemId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState('1');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [requesting, setRequesting] = useState(false);
-  const inVan = (stock.data?.items ?? []).filter((s) => Number(s.quantity) > 0 && s.item_active);
+  // What the van holds less what queued uses will take from it.
+  const queuedUse = queuedPartUse(outbox.items);
+  const inVan = (stock.data?.items ?? [])
+    .map((s) => (queuedUse.has(s.item_id) ? { ...s, quantity: (Number(s.quantity) - queuedUse.get(s.item_id)!).toFixed(3) } : s))
+    .filter((s) => Number(s.quantity) > 0 && s.item_active);
   const chosen = inVan.find((s) => s.item_id === itemId);
   const add = () => {
     const body = { item_id: itemId ?? '', quantity };
     const found = zodFieldErrors(ZAddPart, body);
     setErrors(found);
     if (Object.keys(found).length) return;
-    call.mutate({ path: 'parts', body }, { onSuccess: () => { setItemId(null); setQuantity('1'); } });
+    const part = chosen && { item_id: chosen.item_id, item_code: chosen.item_code, item_name: chosen.item_name, unit: chosen.unit, quantity: body.quantity };
+    call.mutate({ path: 'parts', body, ...(part ? { part } : {}) }, { onSuccess: () => { setItemId(null); setQuantity('1'); } });
   };
-  const money = (v: string) => formatMoney(v, language, currency);
+  // A line waiting to sync has no prices yet: the server sets them when it takes the part.
+  const money = (v: string) => (v ? formatMoney(v, language, currency) : '—');
+  const remove = (lineId: string) => {
+    // Used and returned before the server heard of it: the two cancel out in the outbox.
+    if (isQueuedId(lineId)) void cancel(itemIdOf(lineId));
+    else call.mutate({ path: `parts/${lineId}`, method: 'DELETE' });
+  };
+  const queuedState = (lineId: string) => (isQueuedId(lineId) ? outbox.items.find((item) => item.id === itemIdOf(lineId))?.state : undefined);
   return (
     <WorkBlock
       title={t('work.parts.title')}
@@ -81,6 +99,7 @@ export function Parts({ request }: { request: TServiceRequest }) {
                       <Text size="xs" c="dimmed">
                         <Ltr>{line.item_code}</Ltr>
                       </Text>
+                      <QueuedMark requestId={request.id} id={line.id} />
                     </Table.Td>
                     <Table.Td ta="end">
                       <QuantityUnit quantity={formatQuantity(line.quantity, language)} unit={line.unit} dimmedUnit={false} />
@@ -92,7 +111,14 @@ export function Parts({ request }: { request: TServiceRequest }) {
                     </Table.Td>
                     {can && (
                       <Table.Td>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('work.parts.remove')} onClick={() => call.mutate({ path: `parts/${line.id}`, method: 'DELETE' })} data-testid="work-part-remove">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('work.parts.remove')}
+                          disabled={queuedState(line.id) !== undefined && queuedState(line.id) !== 'pending'}
+                          onClick={() => remove(line.id)}
+                          data-testid="work-part-remove"
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Table.Td>

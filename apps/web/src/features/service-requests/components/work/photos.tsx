@@ -4,6 +4,7 @@ import { IconCamera } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type TAttachment, type TServiceRequest } from '@portal/shared';
 import { toastSuccess } from '../../../../lib/toast';
+import { isQueuedId, QueuedPhotoThumb } from '../../../offline';
 import { useWorkCall } from '../../api/work';
 import { WorkBlock } from './work-block';
 import { WorkErrorLine } from './work-error-line';
@@ -16,10 +17,7 @@ export function Photos({ request }: { request: TServiceRequest }) {
   const [open, setOpen] = useState<TAttachment | null>(null);
   const upload = (file: File | null) => {
     if (!file) return;
-    const form = new FormData();
-    form.append('kind', 'photo');
-    form.append('file', file);
-    call.mutate({ path: 'attachments', body: form }, { onSuccess: () => toastSuccess('work.photos.added') });
+    call.mutate({ path: 'attachments', photo: file }, { onSuccess: (result) => toastSuccess(result.queued ? 'offline.savedOnDevice' : 'work.photos.added') });
   };
   const shown = request.work.attachments;
   return (
@@ -44,9 +42,9 @@ export function Photos({ request }: { request: TServiceRequest }) {
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
-          {shown.map((a) => (
-            <PhotoThumb key={a.id} attachment={a} onOpen={() => setOpen(a)} />
-          ))}
+          {shown.map((a) =>
+            isQueuedId(a.id) ? <QueuedPhotoThumb key={a.id} requestId={request.id} attachment={a} /> : <PhotoThumb key={a.id} attachment={a} onOpen={() => setOpen(a)} />,
+          )}
         </SimpleGrid>
       )}
       <WorkErrorLine error={call.error} />

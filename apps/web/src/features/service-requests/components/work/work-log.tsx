@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TServiceRequest } from '@portal/shared';
 import { useDateFormat } from '../../../../lib/date-format';
 import { formatElapsed } from '../../../../lib/format-duration';
+import { QueuedMark } from '../../../offline';
 import { useWorkCall } from '../../api/work';
 import { WorkBlock } from './work-block';
 import { WorkErrorLine } from './work-error-line';
@@ -82,9 +83,12 @@ export function WorkLog({ request }: { request: TServiceRequest }) {
                     </Text>
                   )}
                 </Stack>
-                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  <bdi>{formatElapsed(entry.seconds, language)}</bdi>
-                </Text>
+                <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    <bdi>{formatElapsed(entry.seconds, language)}</bdi>
+                  </Text>
+                  <QueuedMark requestId={request.id} id={entry.id} />
+                </Stack>
               </Group>
             ))}
           </Stack>
