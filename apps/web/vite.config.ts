@@ -59,10 +59,11 @@ function precompress(): Plugin {
  *   route is declared, so those requests go to the network as if there were no worker (a
  *   WebSocket never passes through a worker anyway).
  * - The precached index.html is the build's, not the server's copy with the company's default
- *   language in `<html lang dir>` (apps/server/src/app.ts). Nothing depends on it once the app
- *   has been opened: the worker only installs after a first visit served by the server, whose
- *   detected language i18next keeps in localStorage; and the app sets lang and dir itself
- *   (lib/i18n.ts) before it draws anything.
+ *   language in `<html lang dir>` and its name in the title and the critical shell
+ *   (apps/server/src/app.ts). Nothing depends on them once the app has been opened: the worker
+ *   only installs after a first visit served by the server, whose detected language i18next keeps
+ *   in localStorage; the app sets lang, dir and the title itself (lib/i18n.ts) before it draws
+ *   anything; and from the cache the critical shell ("Service Portal") shows for an instant only.
  * - No manifest is generated: one file cannot be in both languages, so the server answers
  *   /manifest.webmanifest?lang= (apps/server/src/modules/web-app) and pwa.ts points the page's
  *   link at the current language.
