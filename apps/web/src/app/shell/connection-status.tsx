@@ -5,8 +5,10 @@ import { useOnline } from '../../lib/use-online';
 import { useCurrentUser } from '../../lib/session-store';
 
 /**
- * The header's connection mark: an icon, its word beside it on wide screens, and for screen
- * readers on phones too. A live region, so going offline or back online is announced.
+ * The header's connection mark: an icon, with its word beside it on wide screens. On a phone the
+ * icon shows only offline: online, its room is the greeting's (a first name would be cut short on
+ * a 390 px screen). Screen readers get the word at every width, from a live region outside the
+ * mark (taking no room), so going offline or back online is announced.
  */
 export function ConnectionStatus() {
   const { t } = useTranslation();
@@ -14,13 +16,17 @@ export function ConnectionStatus() {
   const label = t(online ? 'connection.online' : 'connection.offline');
   const Icon = online ? IconWifi : IconWifiOff;
   return (
-    <Group gap={4} wrap="nowrap" role="status" data-testid="connection-status" data-online={online}>
-      <Icon size={18} stroke={1.8} aria-hidden color={online ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-orange-8)'} />
-      <Text size="sm" fw={600} c={online ? 'dimmed' : 'orange.9'} visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+    <>
+      <Group gap={4} wrap="nowrap" visibleFrom={online ? 'sm' : undefined} aria-hidden data-testid="connection-status" data-online={online}>
+        <Icon size={18} stroke={1.8} color={online ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-orange-8)'} />
+        <Text size="sm" fw={600} c={online ? 'dimmed' : 'orange.9'} visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+          {label}
+        </Text>
+      </Group>
+      <VisuallyHidden role="status" data-testid="connection-status-text">
         {label}
-      </Text>
-      <VisuallyHidden hiddenFrom="md">{label}</VisuallyHidden>
-    </Group>
+      </VisuallyHidden>
+    </>
   );
 }
 
