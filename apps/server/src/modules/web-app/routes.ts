@@ -14,6 +14,9 @@ export const webAppRoutes: FastifyPluginAsyncZod<{ webApp: WebAppService }> = as
     {
       config: { access: 'public' },
       schema: {
+        // A file of the web app, not part of the API: left out of the API document (the fuzz
+        // and the route walk cover /api).
+        hide: true,
         tags: ['web app'],
         summary: "The web app manifest in a language (default: the company's default language)",
         querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
