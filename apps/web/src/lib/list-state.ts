@@ -77,18 +77,22 @@ export function useListState<F extends string = never>(config: ListStateConfig<F
     }
   }, [q]);
 
+  // The parameters as this hook last saw or wrote them. A write that comes before the render of
+  // the one before it (a filter chosen, then the debounced search on a slow phone) builds on the
+  // newest, not on the parameters of its own render, which would drop the filter.
+  const latestParams = useRef(params);
+  useEffect(() => {
+    latestParams.current = params;
+  }, [params]);
+
   /** Applies `change` to the current parameters; `keepCursor` false starts at page one. */
   const update = useCallback(
     (change: (next: URLSearchParams) => void, options: { keepCursor?: boolean; replace?: boolean } = {}) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          change(next);
-          if (!options.keepCursor) next.delete(CURSOR);
-          return next;
-        },
-        { replace: options.replace ?? false },
-      );
+      const next = new URLSearchParams(latestParams.current);
+      change(next);
+      if (!options.keepCursor) next.delete(CURSOR);
+      latestParams.current = next;
+      setParams(next, { replace: options.replace ?? false });
     },
     [setParams],
   );
