@@ -641,6 +641,8 @@ export const serviceRequests = pgTable(
     rating: integer('rating'),
     feedback: text('feedback'),
     feedbackAt: ts('feedback_at'),
+    /** What the customer left with the device at the counter (charger, case, …): printed on the intake receipt. */
+    accessories: text('accessories'),
     /**
      * What `q` searches, lower-cased: number, serial, brand, model, customer name and the
      * problem. Written with the row (and again when the customer's name changes).
@@ -674,6 +676,39 @@ export const serviceRequests = pgTable(
     check('service_requests_rating_check', sql`${t.rating} between 1 and 5`),
     check('service_requests_home_address_check', sql`${t.location} <> 'home' or ${t.address} is not null`),
   ],
+);
+
+/**
+ * A request's public tracking link (issue #28, decision 014). The token itself is never stored:
+ * it is an HMAC of the request and its generation under the server's `tracking_secret`, so the
+ * receipt, the e-mails and the admin's copy all show the same link; only its SHA-256 is kept, to
+ * find the request a presented token opens. Revoking bumps the generation: the old link stops
+ * working and a new one is issued.
+ */
+export const trackingLinks = pgTable('tracking_links', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+  generation: integer('generation').notNull().default(0),
+  /** SHA-256 (hex) of the current token. */
+  tokenHash: text('token_hash').notNull().unique('tracking_links_token_hash_key'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * E-mail the user chose not to receive, per kind (issue #28): a row means "in-app only" for that
+ * kind; no row, the default, means in-app and e-mail. The unsubscribe link writes every kind.
+ */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
 /** A request's history: one row per change of status (from_status null for its creation). */

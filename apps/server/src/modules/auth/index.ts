@@ -7,4 +7,4 @@ export { authRoutes } from './routes.js';
 export { type AuthService, createAuthService } from './service.js';
 export { type LiveSession, SessionCache } from './session-cache.js';
 export { publishUsersChanged, revokeUserSessions } from './sessions.js';
-export { TokenSigner } from './tokens.js';
+export { TokenSigner, serverSecret } from './tokens.js';

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Role } from '@portal/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { randomToken } from './crypto.js';
 import { findServerSecret, insertServerSecretIfMissing } from './queries.js';
 
@@ -18,6 +18,17 @@ const ISSUER = 'service-portal';
 // its HMAC through WebCrypto on every request was a sixth of the CPU of an authenticated call.
 const VERIFIED_CACHE_MAX = 20_000;
 
+/**
+ * The named random secret kept in the database (`server_secrets`), made by the first instance that
+ * asks for it: every instance on the same database gets the same value with no configuration.
+ */
+export async function serverSecret(db: DbOrTx, name: string): Promise<string> {
+  await insertServerSecretIfMissing(db, name, randomToken(48));
+  const row = await findServerSecret(db, name);
+  if (!row) throw new Error(`Could not load the server secret ${name}`);
+  return row.value;
+}
+
 /** Signs and verifies the short-lived access tokens (HS256). */
 export class TokenSigner {
   /** token → its claims; only tokens that verified, each dropped once it expires. */
@@ -34,10 +45,7 @@ export class TokenSigner {
    */
   static async create(db: Db, secret: string | undefined, ttlSeconds: number): Promise<TokenSigner> {
     if (secret) return new TokenSigner(new TextEncoder().encode(secret), ttlSeconds);
-    await insertServerSecretIfMissing(db, 'jwt_secret', randomToken(48));
-    const row = await findServerSecret(db, 'jwt_secret');
-    if (!row) throw new Error('Could not load the token signing key');
-    return new TokenSigner(new TextEncoder().encode(row.value), ttlSeconds);
+    return new TokenSigner(new TextEncoder().encode(await serverSecret(db, 'jwt_secret')), ttlSeconds);
   }
 
   async sign(claims: AccessClaims, ttlSeconds = this.ttlSeconds): Promise<{ token: string; expiresAt: number }> {

@@ -7,6 +7,7 @@ export { summaryOf } from './mappers.js';
 export { createServiceRequest, type Invitation, mailInvitation, raiseRequest } from './raise.js';
 export { requestSearchSql } from './search-queries.js';
 export { applyRequestAction } from './transitions.js';
+export { TRACKING_TOKEN_PATTERN, requestIdOfTrackingToken, revokeTrackingToken, trackingTokenOf, trackingUrl } from './tracking-link.js';
 export { requestVisibleTo } from './queries.js';
 export { serviceRequestRoutes } from './routes.js';
 export { createServiceRequestService, type ServiceRequestService } from './service.js';
