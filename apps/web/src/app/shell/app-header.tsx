@@ -6,7 +6,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { usePublicSettings } from '../../lib/public-settings';
 import { useCurrentUser } from '../../lib/session-store';
 import { NotificationBell } from '../../features/notifications';
-import { OutboxBadge } from '../../features/offline';
+import { TechnicianOutboxBadge } from '../../features/offline/shell';
 import { handleUnauthorized } from '../../features/auth';
 import { ConnectionStatus } from './connection-status';
 import { SupportButton } from './support-button';
@@ -48,7 +48,7 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
       </Group>
       <Group gap={4} wrap="nowrap">
         {/* A technician's actions waiting to sync (nothing shown while none wait). */}
-        <OutboxBadge onUnauthorized={handleUnauthorized} />
+        <TechnicianOutboxBadge onUnauthorized={handleUnauthorized} />
         <ConnectionStatus />
         <LanguageSwitch />
         <NotificationBell />

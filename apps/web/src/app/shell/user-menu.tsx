@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
 import { useCurrentUser } from '../../lib/session-store';
 import { useSignOut } from '../../features/auth';
-import { useConfirmSignOut } from '../../features/offline';
+import { useConfirmSignOut } from '../../features/offline/shell';
 import classes from './shell.module.css';
 import { paths } from '../../lib/paths';
 
