@@ -23,13 +23,14 @@ const targets = [
     name: 'web app',
     workspace: '@portal/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src'],
+    // The messages and the public folder (icons, the manifest's images) are built in too.
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/locale-parts.ts', 'apps/web/package.json', 'packages/shared/src', 'packages/shared/locales'],
   },
   {
     name: 'server',
     workspace: '@portal/server',
     output: 'apps/server/dist/main.js',
-    sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/shared/src'],
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/shared/src', 'packages/shared/locales'],
   },
 ];
 

@@ -27,12 +27,24 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+export interface ContextOptions {
+  phone?: boolean;
+  locale?: string;
+  /**
+   * Let the app install its service worker (issue #27). Off by default: a worker that precaches
+   * the whole build in every fresh profile only slows the other tests and changes when their
+   * requests run; the installability and offline tests turn it on.
+   */
+  serviceWorker?: boolean;
+}
+
 /** A fresh browser profile (its own localStorage), desktop-sized, preferring English. */
-export function newContext(browser: Browser, options: { phone?: boolean; locale?: string } = {}): Promise<BrowserContext> {
+export function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
     viewport: options.phone ? { width: 390, height: 844 } : { width: 1366, height: 850 },
     locale: options.locale ?? 'en-US',
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
   });
 }
 
@@ -87,8 +99,8 @@ export async function readResetLink(email: string, timeoutMs = 15_000): Promise<
  * of a describe block and use `t.page` inside the tests; `t.openPage()` opens another user's,
  * a phone's or another language's page, closed after the test like `t.page`.
  */
-export function useBrowserPage(): { page: Page; openPage: OpenPage } {
-  const { openPage } = useBrowserContexts();
+export function useBrowserPage(defaults: ContextOptions = {}): { page: Page; openPage: OpenPage } {
+  const { openPage } = useBrowserContexts(defaults);
   const t = { openPage } as { page: Page; openPage: OpenPage };
   beforeEach(async () => {
     t.page = await openPage();
@@ -96,14 +108,14 @@ export function useBrowserPage(): { page: Page; openPage: OpenPage } {
   return t;
 }
 
-type OpenPage = (options?: { phone?: boolean; locale?: string }) => Promise<Page>;
+type OpenPage = (options?: ContextOptions) => Promise<Page>;
 
 /**
  * One browser for the file and any number of pages per test, each in its own context (another
  * user, a phone, a language), all closed after the test: call it at the top of a describe block
  * and `await openPage({ phone: true, locale: 'ar-SA' })` inside the tests.
  */
-export function useBrowserContexts(): { openPage: OpenPage } {
+export function useBrowserContexts(defaults: ContextOptions = {}): { openPage: OpenPage } {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -117,7 +129,7 @@ export function useBrowserContexts(): { openPage: OpenPage } {
   });
   return {
     openPage: async (options = {}) => {
-      const context = await newContext(browser, options);
+      const context = await newContext(browser, { ...defaults, ...options });
       contexts.push(context);
       return context.newPage();
     },

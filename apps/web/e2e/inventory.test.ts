@@ -60,6 +60,10 @@ describe.skipIf(skipE2e())('inventory', () => {
     await page.getByTestId('list-search').fill('a');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('a');
     expect(new URL(page.url()).searchParams.get('status')).toBe('low_stock');
+    // The URL changes first; the filtered page arrives after it. Wait for it: only low-stock rows.
+    const rowStatuses = () => page.locator('[data-status]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-status')))]);
+    await expect.poll(rowStatuses).toEqual(['low_stock']);
+    await page.waitForLoadState('networkidle');
     const rowsBefore = await page.getByTestId('item-row-quantity').allTextContents();
     expect(rowsBefore.length).toBeGreaterThan(0);
 

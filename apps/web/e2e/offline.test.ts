@@ -123,7 +123,7 @@ async function sendAgain(token: string, item: KeptItem, photo: Buffer): Promise<
 }
 
 describe.skipIf(skipE2e())('offline technician work', () => {
-  const { openPage } = useBrowserContexts();
+  const { openPage } = useBrowserContexts({ serviceWorker: true });
 
   it('on a phone in Arabic: the task opens offline after a reload, the whole job is done offline, and it reaches the server once', async () => {
     const admin = await tokenOf('admin@demo.test');

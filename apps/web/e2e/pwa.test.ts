@@ -21,7 +21,7 @@ async function controlledByServiceWorker(page: Page): Promise<string> {
 const manifestHref = (page: Page) => page.locator('link[rel=manifest]').getAttribute('href');
 
 describe.skipIf(skipE2e())('the installable app', () => {
-  const t = useBrowserPage();
+  const t = useBrowserPage({ serviceWorker: true });
 
   it('has a manifest in each language, and the page links the one of its language', async () => {
     for (const [lang, messages, dir] of [['ar', ar, 'rtl'], ['en', en, 'ltr']] as const) {
