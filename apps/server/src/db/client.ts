@@ -7,6 +7,7 @@ import pg from 'pg';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
 import { migrationsFolder } from './migrations-folder.js';
+import { PgliteStatements } from './pglite-statements.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,7 +28,7 @@ export interface Database {
    * and plans it once per connection, then reuses a generic plan), answering raw rows as
    * `db.execute` does. `name` must always come with the same SQL text (its parameters vary);
    * null runs it unnamed. `query` may come already rendered (`dialect.sqlToQuery`), when the
-   * caller needed its text (to name it). PGlite has no named statements: there it just runs.
+   * caller needed its text (to name it). On PGlite too (db/pglite-statements.ts).
    */
   prepared<T>(name: string | null, query: SQL | Query): Promise<T[]>;
   /** Applies the committed migrations; instances starting together migrate one at a time. */
@@ -35,8 +36,8 @@ export interface Database {
   /**
    * Replaces every pooled connection — the idle ones now, those in use when they are released —
    * because their named statements were planned against a schema that a restore rebuilt (new
-   * enum types: "cached plan must not change result type"). PGlite prepares nothing by name:
-   * nothing to do.
+   * enum types: "cached plan must not change result type"). PGlite's one connection forgets
+   * its named statements instead.
    */
   recycleConnections(): Promise<void>;
   close(): Promise<void>;
@@ -51,6 +52,9 @@ const RAW_TEXT_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     RAW_TEXT_OIDS.includes(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
+/** Renders a drizzle `sql` template to its text and parameters (both drivers' named statements). */
+const dialect = new PgDialect();
+
 const RAW_TEXT_PARSERS = Object.fromEntries(RAW_TEXT_OIDS.map((oid) => [oid, (v: string) => v]));
 
 // Any fixed number: the advisory lock that serialises migrations across instances.
@@ -110,7 +114,7 @@ const PGLITE_CONF = 'shared_buffers=32MB';
  * never holds them (issue #26).
  */
 async function loadPglite() {
-  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+  const [pglite, { btree_gist }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gist'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -118,7 +122,7 @@ async function loadPglite() {
     import('drizzle-orm/pglite/migrator'),
   ]);
   // The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here).
-  return { PGlite, extensions: { pg_trgm, btree_gist }, drizzlePglite: drizzle, migratePglite: migrate };
+  return { PGlite: pglite.PGlite, pglite, extensions: { pg_trgm, btree_gist }, drizzlePglite: drizzle, migratePglite: migrate };
 }
 
 /**
@@ -128,22 +132,26 @@ async function loadPglite() {
 export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   const release = dataDir ? acquireLock(dataDir) : () => {};
   try {
-    const { PGlite, extensions, drizzlePglite, migratePglite } = await loadPglite();
+    const { PGlite, pglite, extensions, drizzlePglite, migratePglite } = await loadPglite();
     const options = { loadDataDir: opts.loadDataDir, extensions, postgresqlconf: PGLITE_CONF };
     const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const statements = new PgliteStatements(client, pglite, RAW_TEXT_PARSERS);
     return {
       db,
       kind: 'pglite',
-      async prepared<T>(_name: string | null, query: SQL | Query) {
-        if (is(query, SQL)) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-        return (await client.query<T>(query.sql, query.params, { parsers: RAW_TEXT_PARSERS })).rows;
+      async prepared<T>(name: string | null, query: SQL | Query) {
+        const { sql: text, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query;
+        if (name) return statements.run<T>(name, text, params);
+        return (await client.query<T>(text, params, { parsers: RAW_TEXT_PARSERS })).rows;
       },
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
       },
-      async recycleConnections() {},
+      async recycleConnections() {
+        await statements.reset();
+      },
       // One process, one connection: nothing is ever missed, so there is no reconnect to report.
       async listen(channel, onPayload) {
         const unsub = await client.listen(channel, onPayload);
@@ -211,7 +219,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     }
   }
 
-  const dialect = new PgDialect();
+
   return {
     db,
     kind: 'postgres',
