@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  * does not download the whole product's wording (issue #26). A public screen that starts to
  * use another group must add it here (public-messages.test.ts checks the public screens).
  */
-export const PUBLIC_MESSAGE_GROUPS = ['app', 'auth', 'common', 'errorPages', 'errors', 'language', 'roles', 'toast', 'validation'];
+export const PUBLIC_MESSAGE_GROUPS = ['app', 'auth', 'common', 'emailPreferences', 'errorPages', 'errors', 'language', 'roles', 'toast', 'validation'];
 
 const PREFIX = 'virtual:messages/';
 const LOCALES = fileURLToPath(new URL('../../packages/shared/locales/', import.meta.url));

@@ -15,8 +15,8 @@ export const LAYERS = [
   ['auth', 'notifications', 'schedule', 'web-app'],
   ['users', 'inventory', 'appointments', 'backup'],
   ['service-requests', 'technicians', 'warehouses', 'transfers', 'goods-receipts', 'data'],
-  ['field-work', 'booking', 'dispatch', 'reports'],
-  ['attachments', 'dashboard', 'analytics'],
+  ['field-work', 'booking', 'dispatch', 'reports', 'tracking'],
+  ['attachments', 'dashboard', 'analytics', 'customer-mail'],
 ];
 
 const layerOf = new Map(LAYERS.flatMap((mods, i) => mods.map((m) => [m, i])));

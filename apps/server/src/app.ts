@@ -30,6 +30,7 @@ import { createAuditService, auditRoutes } from './modules/audit/index.js';
 import { createHealthService, healthRoutes } from './modules/health/index.js';
 import { adminSettingsRoutes, createSettingsService, settingsRoutes, getSettings } from './modules/settings/index.js';
 import { createNotificationService, notificationRoutes } from './modules/notifications/index.js';
+import { createEmailPreferenceService, emailPreferenceRoutes } from './modules/customer-mail/index.js';
 import { RealtimeHub, realtimeRoutes } from './modules/realtime/index.js';
 import { startHousekeeping } from './modules/housekeeping/index.js';
 import { idempotencyPlugin } from './modules/idempotency/index.js';
@@ -37,7 +38,7 @@ import { createCategoryService, createInventoryReportService, createInventorySer
 import { createTransferService, transferRoutes } from './modules/transfers/index.js';
 import { createGoodsReceiptService, goodsReceiptRoutes } from './modules/goods-receipts/index.js';
 import { createWarehouseService, warehouseRoutes } from './modules/warehouses/index.js';
-import { serviceReportRoutes, createServiceReportService, createPerformanceReportService, performanceReportRoutes } from './modules/reports/index.js';
+import { serviceReportRoutes, createServiceReportService, createPerformanceReportService, performanceReportRoutes, intakeReceiptRoutes, createIntakeReceiptService } from './modules/reports/index.js';
 import { createDashboardService, supervisorDashboardRoutes, customerDashboardRoutes, technicianDashboardRoutes, adminDashboardRoutes } from './modules/dashboard/index.js';
 import { createServiceRequestService, serviceRequestRoutes, retimeAfterSettingsChange } from './modules/service-requests/index.js';
 import { createAppointmentService, appointmentRoutes } from './modules/appointments/index.js';
@@ -52,6 +53,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { createDataService, dataRoutes } from './modules/data/index.js';
 import { backupRoutes, createBackupService } from './modules/backup/index.js';
 import { createWebAppService, webAppRoutes } from './modules/web-app/index.js';
+import { createTrackingService, trackingRoutes } from './modules/tracking/index.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'validation_failed',
@@ -280,6 +282,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(auditRoutes, { prefix: '/api/admin', audit: createAuditService(ctx.db) });
   await app.register(adminSettingsRoutes, { prefix: '/api/admin', settings });
   await app.register(notificationRoutes, { prefix: '/api', notifications: createNotificationService(ctx) });
+  await app.register(emailPreferenceRoutes, { prefix: '/api', preferences: createEmailPreferenceService(ctx) });
   await app.register(warehouseRoutes, { prefix: '/api', warehouses: createWarehouseService(ctx) });
   await app.register(inventoryRoutes, { prefix: '/api', inventory: createInventoryService(ctx), categories: createCategoryService(ctx.db) });
   await app.register(inventoryReportRoutes, { prefix: '/api', reports: createInventoryReportService(ctx.db) });
@@ -294,9 +297,14 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(scheduleRoutes, { prefix: '/api', schedules: createScheduleService(ctx) });
   await app.register(dispatchRoutes, { prefix: '/api', dispatch: createDispatchService(ctx.db) });
   await app.register(fieldWorkRoutes, { prefix: '/api', work: createFieldWorkService(ctx, requests) });
+  // Public repair tracking (issue #28); the realtime hub reads tracking links through it.
+  const tracking = createTrackingService(ctx);
+  hub.trackWith((token) => tracking.requestIdOf(token));
+  await app.register(trackingRoutes, { prefix: '/api', tracking });
   await app.register(attachmentRoutes, { prefix: '/api', attachments: createAttachmentService(ctx) });
   await app.register(customerDashboardRoutes, { prefix: '/api', dashboards });
   await app.register(serviceReportRoutes, { prefix: '/api', reports: createServiceReportService(ctx, requests) });
+  await app.register(intakeReceiptRoutes, { prefix: '/api', receipts: createIntakeReceiptService(ctx, requests) });
   await app.register(performanceReportRoutes, { prefix: '/api', performance: createPerformanceReportService(ctx.db) });
   await app.register(technicianDashboardRoutes, { prefix: '/api', dashboards });
   await app.register(adminDashboardRoutes, { prefix: '/api', dashboards });

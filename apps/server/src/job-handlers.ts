@@ -3,6 +3,8 @@ import { REMINDER_JOB, reminderJob } from './modules/appointments/index.js';
 import { SLA_CHECK_EVERY_MS, SLA_CHECK_JOB, scheduleSlaCheck, slaCheckJob } from './modules/dispatch/index.js';
 import { scheduleBackup, createBackupService, type BackupContext, BACKUP_JOB } from './modules/backup/index.js';
 import { createJobRunner, type JobHandler, type JobRunner, type JobRunnerOptions } from './modules/jobs/index.js';
+import { customerMailJob } from './modules/customer-mail/index.js';
+import { CUSTOMER_MAIL_JOB } from './modules/notifications/index.js';
 
 /** Every kind of job the server runs that needs nothing but its transaction. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
@@ -10,11 +12,12 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [SLA_CHECK_JOB]: slaCheckJob,
 };
 
-/** Every kind of job, including those that need the instance (scheduled backups write files). */
-export function jobHandlersFor(ctx: BackupContext): Record<string, JobHandler> {
+/** Every kind of job, including those that need the instance (scheduled backups write files, customer e-mails need the mailer). */
+export function jobHandlersFor(ctx: BackupContext & Pick<AppContext, 'mailer'>): Record<string, JobHandler> {
   const backups = createBackupService(ctx);
   return {
     ...JOB_HANDLERS,
+    [CUSTOMER_MAIL_JOB]: customerMailJob(ctx),
     [BACKUP_JOB]: async (tx, job) => {
       await backups.runScheduled(tx, job);
     },
@@ -27,7 +30,7 @@ export function jobHandlersFor(ctx: BackupContext): Record<string, JobHandler> {
  * next scheduled backup's slot, each with a dedupe key (`sla_check:<minute>`, `backup:<slot>`),
  * so each runs once however many instances run.
  */
-export function startJobs(ctx: Pick<AppContext, 'db' | 'log' | 'config' | 'database'>, opts: Partial<JobRunnerOptions> = {}): JobRunner {
+export function startJobs(ctx: Pick<AppContext, 'db' | 'log' | 'config' | 'database' | 'mailer'>, opts: Partial<JobRunnerOptions> = {}): JobRunner {
   const runner = createJobRunner(ctx.db, { handlers: jobHandlersFor(ctx), log: ctx.log, ...opts });
   const recur = async () => {
     await scheduleSlaCheck(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'could not schedule the SLA check'));

@@ -4,7 +4,7 @@
  * constants, does not load zod.
  */
 import { z } from 'zod';
-import { REALTIME_REF_MAX_LENGTH, REALTIME_TOKEN_MAX_LENGTH, TOPICS } from './realtime.js';
+import { REALTIME_REF_MAX_LENGTH, REALTIME_TOKEN_MAX_LENGTH, REALTIME_TRACKING_TOKEN_MAX_LENGTH, TOPICS } from './realtime.js';
 
 const ZRef = z.string().max(REALTIME_REF_MAX_LENGTH).optional();
 const ZTopic = z.enum(TOPICS);
@@ -19,6 +19,9 @@ export const ZRealtimeClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), ref: ZRef }),
   z.object({ type: z.literal('join'), topic: ZTopic, ref: ZRef }),
   z.object({ type: z.literal('leave'), topic: ZTopic, ref: ZRef }),
+  // Instead of `auth`: an anonymous socket following one request by its tracking link (issue #28).
+  // Any token of a sane length is read; one that opens no request closes the socket like a bad `auth`.
+  z.object({ type: z.literal('track'), token: z.string().max(REALTIME_TRACKING_TOKEN_MAX_LENGTH), ref: ZRef }),
 ]);
 /** A frame the server accepts: `ref` may be left out (its reply then carries `ref: ''`). */
 export type TRealtimeClientFrame = z.infer<typeof ZRealtimeClientFrame>;

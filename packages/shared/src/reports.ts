@@ -41,6 +41,19 @@ export const ZServiceReportQuery = z.object({
   lang: z.enum(LANGUAGES, { error: missingOrInvalid }).optional(),
 });
 
+/** The paper sizes of the intake receipt: A4, or an 80 mm thermal-printer roll. */
+export const RECEIPT_SIZES = ['a4', '80mm'] as const;
+export type ReceiptSize = (typeof RECEIPT_SIZES)[number];
+
+/** `GET /api/service-requests/:id/receipt?format=pdf&lang=ar|en&size=a4|80mm` (issue #28). */
+export const ZIntakeReceiptQuery = z.object({
+  format: z.enum(['pdf'], { error: missingOrInvalid }).default('pdf'),
+  /** The receipt's language (default: the company's). */
+  lang: z.enum(LANGUAGES, { error: missingOrInvalid }).optional(),
+  size: z.enum(RECEIPT_SIZES, { error: missingOrInvalid }).default('a4'),
+});
+export type TIntakeReceiptQuery = z.infer<typeof ZIntakeReceiptQuery>;
+
 /** The whole record of PRODUCT.md §10: the request (customer, device, work, parts, photos, quality check, signatures) and who issued it. */
 export const ZServiceReport = z.object({
   request: ZServiceRequest,

@@ -143,6 +143,9 @@ export const ZNewCustomerInput = z.object({
 });
 export type TNewCustomerInput = z.infer<typeof ZNewCustomerInput>;
 
+/** The longest free-text note on a request (its additional notes, the accessories left with the device). */
+export const REQUEST_NOTES_MAX = 2000;
+
 export const ZCreateServiceRequest = z
   .object({
     /** Admins: the customer (or `new_customer`). Customers: absent or their own id. */
@@ -155,7 +158,9 @@ export const ZCreateServiceRequest = z
     service_type: ZCatalogCode,
     fault_type: ZCatalogCode,
     problem_description: requiredText(4000),
-    additional_notes: optionalText(2000),
+    additional_notes: optionalText(REQUEST_NOTES_MAX),
+    /** What the customer left with the device (charger, bag, SIM…); optional, so older callers need not send it. */
+    accessories: optionalText(REQUEST_NOTES_MAX).optional(),
     device: ZDeviceInput,
   })
   .superRefine((body, ctx) => {
@@ -305,6 +310,7 @@ export const ZServiceRequest = z.object({
   ...summaryFields,
   address: z.string().nullable(),
   additional_notes: z.string().nullable(),
+  accessories: z.string().nullable(),
   device: ZDevice,
   customer: ZPerson.extend({ email: z.string(), mobile_number: z.string().nullable() }),
   technician: ZPerson.extend({ mobile: z.string().nullable() }).nullable(),

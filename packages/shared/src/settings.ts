@@ -44,6 +44,8 @@ export const CATALOG_CODE_MAX = 50;
 export const CATALOG_NAME_MAX = 120;
 export const CATALOG_MAX_ENTRIES = 100;
 export const COMPANY_NAME_MAX = 120;
+/** The intake receipt's terms, per language (issue #28); may be empty. */
+export const RECEIPT_TERMS_MAX = 1000;
 /** The company logo: PNG, JPEG or WebP (checked by content; SVG can carry scripts), this many bytes at most. */
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -132,6 +134,8 @@ export const ZCatalogList = z
 /** Every setting an admin edits, with its rule. */
 export const ZSettingsValues = z.object({
   company_name: z.string(invalid).trim().min(1, { message: 'required' }).max(COMPANY_NAME_MAX, { message: 'too_long' }),
+  receipt_terms_ar: z.string(invalid).trim().max(RECEIPT_TERMS_MAX, { message: 'too_long' }),
+  receipt_terms_en: z.string(invalid).trim().max(RECEIPT_TERMS_MAX, { message: 'too_long' }),
   support_phone: ZMobile,
   currency: z.string(invalid).trim().toUpperCase().refine(isCurrencyCode, invalid),
   time_zone: z.string(invalid).trim().refine(isTimeZone, invalid),
@@ -167,6 +171,8 @@ export type TLogoInfo = z.infer<typeof ZLogoInfo>;
  */
 export const ZAdminSettings = z.object({
   company_name: z.string(),
+  receipt_terms_ar: z.string(),
+  receipt_terms_en: z.string(),
   support_phone: z.string(),
   currency: z.string(),
   time_zone: z.string(),

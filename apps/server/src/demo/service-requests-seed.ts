@@ -95,6 +95,7 @@ const REQUESTS: DemoRequest[] = [
     request: {
       priority: 'medium', location: 'office', service_type: 'phone', fault_type: 'screen',
       problem_description: 'Cracked screen after a drop; touch does not respond in the lower third.',
+      accessories: 'Clear case; SIM card left in the phone.',
       device: { brand: 'Apple', model: 'iPhone 13', serial_number: 'F2LXK9QJ0D4M', warranty_status: 'out_of_warranty' },
     },
     steps: [
@@ -172,6 +173,7 @@ const REQUESTS: DemoRequest[] = [
     request: {
       priority: 'medium', location: 'office', service_type: 'phone', fault_type: 'battery',
       problem_description: 'الجوال يسخن والبطارية تنتهي قبل الظهر',
+      accessories: 'الشاحن الأصلي مع الكابل، وغطاء جلدي',
       device: { brand: 'Samsung', model: 'Galaxy S22', serial_number: 'R5CT20XK7QM', warranty_status: 'out_of_warranty' },
     },
     steps: [
@@ -189,6 +191,7 @@ const REQUESTS: DemoRequest[] = [
     request: {
       priority: 'medium', location: 'office', service_type: 'laptop', fault_type: 'overheating',
       problem_description: 'Laptop gets very hot and the fan is loud even when idle.',
+      accessories: 'Charger and laptop bag',
       device: { brand: 'HP', model: 'EliteBook 840 G8', serial_number: '5CD1127LMN', warranty_status: 'out_of_warranty' },
     },
     steps: [{ do: 'assign', tech: 'tech1' }, { do: 'start' }, fixed('Heatsink clogged with dust; dried thermal paste.', 'Cleaned the fan and heatsink, re-applied thermal paste, updated the BIOS.')],
@@ -260,6 +263,7 @@ const REQUESTS: DemoRequest[] = [
     request: {
       priority: 'medium', location: 'office', service_type: 'laptop', fault_type: 'no_power',
       problem_description: 'Laptop does not turn on, charging light off.',
+      accessories: 'Charger (65 W USB-C)',
       device: { brand: 'ASUS', model: 'VivoBook 15', serial_number: 'N4NRKD012345', warranty_status: 'unknown' },
     },
     steps: [{ do: 'cancel', by: 'customer', reason: 'اشتغل الجهاز بعد تغيير الشاحن، لم أعد بحاجة للصيانة' }],
@@ -370,6 +374,7 @@ const REQUESTS: DemoRequest[] = [
     request: {
       priority: 'medium', location: 'office', service_type: 'laptop', fault_type: 'physical_damage',
       problem_description: 'Coffee spilled on the keyboard; some keys do not work.',
+      accessories: 'حقيبة الجهاز والشاحن',
       device: { brand: 'Apple', model: 'MacBook Pro 14', serial_number: 'C02GK3ZPQ05D', warranty_status: 'in_warranty', warranty_number: 'APL-AC-551200', warranty_expiry: '2026-07-01' },
     },
     steps: [],
@@ -707,6 +712,9 @@ export async function seedServiceRequests(tx: Tx): Promise<void> {
       updated_at = greatest(h.last_change, r.feedback_at)
     from h
     where r.id = h.request_id`);
+
+  // The demo's requests are its past: their customers are not e-mailed about them (issue #28).
+  await tx.execute(sql`delete from jobs where kind = 'customer_mail' and done_at is null and subject_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
 
   // The work log, from the (backdated) history: each stretch in progress is worked for a while —
   // until the next change, at most 3 hours (a request in progress now was paused after 2 hours).

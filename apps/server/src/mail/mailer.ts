@@ -10,10 +10,28 @@ export interface MailMessage {
   html: string;
   /** Logged when mail goes to the outbox, so a developer can follow it without a mail client. */
   links?: string[];
+  /** Files sent with the message (the service report PDF of a completed request). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Seconds rather than nodemailer's minutes (2 min to connect, 10 min of silence) unless the URL
+ * sets its own: a customer e-mail is sent inside its job's transaction, which on PGlite holds the
+ * one connection, so a mail server that hangs must fail the job soon (it is retried later).
+ */
+function withTimeouts(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    const defaults = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' };
+    for (const [key, value] of Object.entries(defaults)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+    return url.toString();
+  } catch {
+    return smtpUrl;
+  }
 }
 
 /**
@@ -22,10 +40,17 @@ export interface Mailer {
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer.createTransport(withTimeouts(opts.smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments,
+        });
       },
     };
   }
@@ -38,6 +63,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments,
       });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -25,6 +25,7 @@ const LandingPage = lazy(() => import('../features/dashboard/pages/landing-page'
 const DashboardHomePage = lazy(() => import('../features/dashboard/pages/dashboard-home-page'));
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
 const PreferencesPage = lazy(() => import('../features/preferences/pages/preferences-page'));
+const UnsubscribePage = lazy(() => import('../features/preferences/pages/unsubscribe-page'));
 const SupportPage = lazy(() => import('../features/support/pages/support-page'));
 const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/pages/announcements-page'));
@@ -62,6 +63,15 @@ const SchedulePage = lazy(() => import('../features/schedule/pages/schedule-page
 const DispatchPage = lazy(() => import('../features/dispatch/pages/dispatch-page'));
 const DataManagementPage = lazy(() => import('../features/data-management/pages/data-management-page'));
 const BackupPage = lazy(() => import('../features/backup/pages/backup-page'));
+// Public tracking (signed out or in): with the full Mantine styles (its timeline and grid), like the shell.
+const TrackPage = lazy(async () => {
+  const [page] = await Promise.all([import('../features/tracking/pages/track-page'), loadFullStyles()]);
+  return { default: page.TrackPage };
+});
+const TrackLinkPage = lazy(async () => {
+  const [page] = await Promise.all([import('../features/tracking/pages/track-link-page'), loadFullStyles()]);
+  return { default: page.TrackLinkPage };
+});
 
 function RootLayout() {
   return (
@@ -168,6 +178,10 @@ export const routes: RouteObject[] = [
         element: <PublicOnly allowRecovery />,
         children: [{ path: paths.resetPassword, element: <ResetPasswordPage /> }],
       },
+      // The e-mails' unsubscribe link: signed out or in.
+      { path: paths.unsubscribe.pattern, element: <UnsubscribePage /> },
+      { path: paths.track, element: <TrackPage /> },
+      { path: paths.trackLink.pattern, element: <TrackLinkPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -18,7 +18,12 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The unsubscribe link at the foot of every customer e-mail (issue #28); public. */
+  unsubscribe: Object.assign((token: string) => `/unsubscribe/${encodeURIComponent(token)}`, { pattern: '/unsubscribe/:token' }),
   bookAppointment: '/book-appointment',
+  /** Public repair tracking (issue #28): by number and mobile, or by the request's tracking link. */
+  track: '/track',
+  trackLink: Object.assign((token: string) => `/track/${encodeURIComponent(token)}`, { pattern: '/track/:token' }),
 
   dashboard: DASHBOARD,
   profile: dashboard('profile'),

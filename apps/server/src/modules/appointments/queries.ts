@@ -202,6 +202,7 @@ export interface ReminderAppointmentRow {
   request_number: string;
   technician_name: string;
   customer_name: string;
+  request_id: string;
 }
 
 /**
@@ -212,7 +213,7 @@ export async function findReminderAppointment(db: DbOrTx, id: string): Promise<R
   const [a] = rowsOf<ReminderAppointmentRow>(
     await db.execute(sql`
       select a.id, a.number, a.status, (extract(epoch from a.starts_at) * 1000)::float8 as starts_ms, a.customer_id, a.technician_id,
-        r.number as request_number, tu.name as technician_name, cu.name as customer_name
+        r.number as request_number, tu.name as technician_name, cu.name as customer_name, r.id as request_id
       from appointments a join service_requests r on r.id = a.service_request_id
       join users tu on tu.id = a.technician_id join users cu on cu.id = a.customer_id
       where a.id = ${id}::uuid

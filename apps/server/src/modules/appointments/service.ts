@@ -18,7 +18,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { notify } from '../notifications/index.js';
+import { enqueueCustomerMail, notify } from '../notifications/index.js';
 import { audienceFor, publish } from '../realtime/index.js';
 import { getSettings, settingOrDefault } from '../settings/index.js';
 import { dayBounds, dayOf, formatInstant, technicianSlots, loadTechnicianDays, lockTechnician } from '../scheduling/index.js';
@@ -112,6 +112,10 @@ export const reminderJob: JobHandler = async (tx, job) => {
     times: { when: a.starts_ms },
     link: appointmentLink(a.id),
   });
+  // The day-before reminder is also the customer's e-mail (issue #28).
+  if (p.before === '24h') {
+    await enqueueCustomerMail(tx, { kind: 'appointment_reminder', requestId: a.request_id, appointmentId: a.id, startsAt: p.starts_at, dedupeKey: `appointment_reminder:${job.id}` });
+  }
 };
 
 // ---------------------------------------------------------------------------------------
@@ -250,6 +254,11 @@ export async function applyAppointmentAction<A extends AppointmentAction>(
   };
   await send(row.customer_id, event.customer);
   await send(row.technician_id, event.technician);
+  // A move or a cancellation is the customer's e-mail too (issue #28), after the commit.
+  if (action === 'reschedule' || action === 'cancel') {
+    const startsAt = new Date(moved ? moved.start : row.starts_at).toISOString();
+    await enqueueCustomerMail(tx, { kind: 'appointment', requestId: row.request_id, appointmentId: id, event: action === 'cancel' ? 'cancelled' : 'rescheduled', startsAt });
+  }
   await publishAppointment(tx, 'appointment.updated', { id, status: to, customer_id: row.customer_id, technician_id: row.technician_id });
   return { id, status: to };
 }

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { isExclusionViolation } from '../../lib/db-errors.js';
 import { badRequest } from '../../lib/errors.js';
 import { nextNumber } from '../../lib/numbers.js';
-import { notify } from '../notifications/index.js';
+import { enqueueCustomerMail, notify } from '../notifications/index.js';
 import { getSettings } from '../settings/index.js';
 import { mailInvitation, raiseRequest, type Invitation, type RequestCaller } from '../service-requests/index.js';
 import { appointmentLink, appointmentOf, clockOf, publishAppointment, scheduleReminders, slotUnavailable, recordAppointmentEvent, appointmentVisibility, findAppointment } from '../appointments/index.js';
@@ -109,6 +109,7 @@ export async function bookAppointment(
           times,
           link: appointmentLink(id),
         });
+        await enqueueCustomerMail(sp, { kind: 'appointment', requestId: request.id, appointmentId: id, event: 'booked', startsAt: new Date(slot.start).toISOString(), dedupeKey: `appointment:${id}:booked` });
         await publishAppointment(sp, 'appointment.created', { id, status: 'scheduled', customer_id: request.customer.id, technician_id: technician.id });
         return { requestId: request.id, appointmentId: id, invitation };
       });

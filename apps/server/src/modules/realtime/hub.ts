@@ -3,11 +3,13 @@ import {
   REALTIME_CLOSE,
   REALTIME_HEARTBEAT_MS,
   REALTIME_REF_MAX_LENGTH,
+  TRACKING_TOPIC,
   ZRealtimeClientFrame,
   can,
   type CapabilityAction,
   type RealtimeCloseCode,
   type RealtimeServerFrame,
+  type RealtimeTrackingEvent,
   type Role,
   type TRealtimeClientFrame,
   type Topic,
@@ -42,8 +44,18 @@ interface Subscriber {
   expiresAt: number;
 }
 
+/** The request a tracking link opens, or null for a malformed, unknown or revoked one (issue #28). */
+export type TrackingResolver = (token: string) => Promise<string | null>;
+
+/** An anonymous socket following one request through its tracking link. */
+interface Tracker {
+  token: string;
+  requestId: string;
+}
+
 class Connection {
   subscriber: Subscriber | null = null;
+  tracker: Tracker | null = null;
   readonly topics = new Set<Topic>();
   private frames: number[] = [];
   private expiryTimer: NodeJS.Timeout | null = null;
@@ -57,7 +69,7 @@ class Connection {
     this.touch();
   }
 
-  send(frame: RealtimeServerFrame) {
+  send(frame: RealtimeServerFrame | RealtimeTrackingEvent) {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
   }
 
@@ -93,6 +105,13 @@ class Connection {
     const ms = Math.max(0, subscriber.expiresAt * 1000 - Date.now());
     this.expiryTimer = setTimeout(() => this.close(REALTIME_CLOSE.unauthenticated, 'Access token expired'), ms);
   }
+
+  /** Follows one request, anonymously; a tracking link does not expire (it is revoked instead). */
+  tracking(tracker: Tracker) {
+    this.tracker = tracker;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+  }
 }
 
 /**
@@ -104,8 +123,17 @@ export class RealtimeHub {
   readonly connections = new Set<Connection>();
   private unlisten: (() => Promise<void>) | null = null;
   private stopLocal: (() => void) | null = null;
+  private resolveTracking: TrackingResolver | null = null;
 
   constructor(readonly ctx: AppContext) {}
+
+  /**
+   * Opens the anonymous tracking subscription (issue #28). The app passes in how a tracking link
+   * is read (the service-requests module, layers above this one), so the hub imports nothing upwards.
+   */
+  trackWith(resolve: TrackingResolver) {
+    this.resolveTracking = resolve;
+  }
 
   async start() {
     this.stopLocal = onLocalEvent(this.ctx.database, (message) => this.handle(message));
@@ -159,14 +187,24 @@ export class RealtimeHub {
 
       switch (frame.type) {
         case 'auth': {
+          if (conn.tracker) return reply('error', 'validation_failed', 'A tracking socket does not sign in');
           const subscriber = await this.verify(frame.token);
           if (!subscriber) return conn.close(REALTIME_CLOSE.unauthenticated, 'Invalid or expired token');
           conn.authenticated(subscriber);
           return reply('ok');
         }
+        case 'track': {
+          if (conn.subscriber) return reply('error', 'validation_failed', 'A signed-in socket does not track');
+          const requestId = (await this.resolveTracking?.(frame.token)) ?? null;
+          // Like a refused auth frame: a malformed, unknown or revoked link, all alike.
+          if (!requestId) return conn.close(REALTIME_CLOSE.unauthenticated, 'Invalid tracking link');
+          conn.tracking({ token: frame.token, requestId });
+          return reply('ok');
+        }
         case 'heartbeat': {
-          // Also the moment to notice a revoked session or a changed role.
+          // Also the moment to notice a revoked session or a changed role — or a revoked tracking link.
           if (conn.subscriber && !(await this.recheck(conn))) return;
+          if (conn.tracker && !(await this.recheckTracker(conn, conn.tracker))) return;
           return reply('ok');
         }
         case 'join':
@@ -212,6 +250,14 @@ export class RealtimeHub {
     return true;
   }
 
+  /** Closes a tracking socket whose link was revoked since it opened. False when closed. */
+  private async recheckTracker(conn: Connection, tracker: Tracker): Promise<boolean> {
+    const requestId = (await this.resolveTracking?.(tracker.token)) ?? null;
+    if (requestId === tracker.requestId) return true;
+    conn.close(REALTIME_CLOSE.sessionRevoked, 'Tracking link revoked');
+    return false;
+  }
+
   private dispatch(raw: string) {
     const message = parseBusMessage(raw);
     if (message) this.handle(message);
@@ -220,7 +266,8 @@ export class RealtimeHub {
   private handle(message: BusMessage) {
     if (message.topic === '_data') {
       // A restore replaced every session: nobody's socket stays signed in.
-      for (const c of [...this.connections]) if (c.subscriber) c.close(REALTIME_CLOSE.sessionRevoked, 'Session ended');
+      // Tracking sockets too: the restored database holds other links.
+      for (const c of [...this.connections]) if (c.subscriber || c.tracker) c.close(REALTIME_CLOSE.sessionRevoked, 'Session ended');
       return;
     }
     if (message.topic === '_sessions') {
@@ -241,9 +288,13 @@ export class RealtimeHub {
       }
       return;
     }
+    // A tracking socket learns only that its own request changed: no event name, status or id.
+    const changed = message.topic === 'service_requests' ? new Set(message.payload?.ids ?? []) : null;
     for (const c of this.connections) {
       if (c.subscriber && c.topics.has(message.topic) && inAudience(c.subscriber, message)) {
         c.send({ type: 'event', topic: message.topic, event: message.event, payload: message.payload ?? {} });
+      } else if (c.tracker && changed?.has(c.tracker.requestId)) {
+        c.send({ type: 'event', topic: TRACKING_TOPIC, event: 'tracking.changed', payload: {} });
       }
     }
   }

@@ -3,7 +3,7 @@ export { publishChange } from './announce.js';
 export { type RequestCaller } from './caller.js';
 export { giveFeedback } from './feedback.js';
 export { awaitingQualityCheckSql, listRequests } from './list-queries.js';
-export { summaryOf } from './mappers.js';
+export { loadRequest, summaryOf } from './mappers.js';
 export { createServiceRequest, type Invitation, mailInvitation, raiseRequest } from './raise.js';
 export { requestSearchSql } from './search-queries.js';
 export { applyRequestAction } from './transitions.js';

@@ -50,6 +50,7 @@ export function detailOf(r: DetailRow, actor: ServiceRequestActor): TServiceRequ
     ...summary,
     address: r.address,
     additional_notes: r.additional_notes,
+    accessories: r.accessories,
     device: {
       brand: r.device_brand,
       model: r.device_model,

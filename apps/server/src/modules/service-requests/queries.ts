@@ -110,6 +110,7 @@ export interface DeviceHistoryRow {
 export interface DetailRow extends SummaryRow, FieldWorkRow {
   address: string | null;
   additional_notes: string | null;
+  accessories: string | null;
   warranty_status: WarrantyStatus;
   warranty_number: string | null;
   warranty_expiry: string | null;
@@ -165,7 +166,7 @@ const deviceHistoryJson = (v: Visibility) => sql`(
 /** The statement of one request's detail; its text depends only on the visibility scope. */
 export const requestQuery = (id: string, v: Visibility) => sql`
   select ${SUMMARY_COLUMNS},
-    r.address, r.additional_notes, r.warranty_status, r.warranty_number, r.warranty_expiry::text as warranty_expiry,
+    r.address, r.additional_notes, r.accessories, r.warranty_status, r.warranty_number, r.warranty_expiry::text as warranty_expiry,
     cu.email as customer_email, coalesce(c.mobile_number, cu.mobile) as customer_mobile, tu.mobile as technician_mobile,
     ${isoSql('r.started_at')} as started_at, r.diagnosis, r.resolution, r.awaiting_parts_note,
     r.cancel_reason, ${isoSql('r.cancelled_at')} as cancelled_at, r.cancelled_by, xu.name as cancelled_by_name,
@@ -313,6 +314,7 @@ export async function insertServiceRequest(
       faultType: input.fault_type,
       problemDescription: input.problem_description,
       additionalNotes: input.additional_notes,
+      accessories: input.accessories ?? null,
       deviceBrand: d.brand,
       deviceModel: d.model,
       deviceSerial: d.serial_number,

@@ -8,7 +8,7 @@ import { nextNumber } from '../../lib/numbers.js';
 import { welcomeMail } from '../../mail/templates.js';
 import { randomToken, invitationLink, issueInvitation, publishUsersChanged } from '../auth/index.js';
 import { refreshSlaDue } from './sla-due.js';
-import { notify } from '../notifications/index.js';
+import { enqueueCustomerMail, notify } from '../notifications/index.js';
 import { getSettings } from '../settings/index.js';
 import { insertAccount } from '../users/index.js';
 import { link, publishChange } from './announce.js';
@@ -125,6 +125,8 @@ export async function raiseRequest(
     params: reserved ? { ...params, technician: reserved.name } : params,
     link: link(id),
   });
+  // The customer's e-mail (issue #28) goes out after the commit, from the jobs table.
+  await enqueueCustomerMail(tx, { kind: 'request_received', requestId: id, dedupeKey: `request_received:${id}` });
   await notify(tx, { userIds: (await activeAdmins(tx, caller.userId)).filter((a) => a !== customer.id) }, {
     type: 'info',
     title: 'notifications.sr_new.title',

@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { cancelAppointmentsWithRequest, moveAppointmentsToTechnician, refuseUnassignWhileBooked } from '../appointments/index.js';
 import { refreshSlaDue } from './sla-due.js';
 import { closeWorkEntry, openWorkEntry } from './work-record-queries.js';
-import { notify } from '../notifications/index.js';
+import { enqueueCustomerMail, notify } from '../notifications/index.js';
 import { link, publishChange } from './announce.js';
 import { actorOf, facts, isStaff, type RequestCaller } from './caller.js';
 import { activeAdmins, changeStatus, changesOf, lockActiveTechnician, lockRequest, visibilityOf, type LockedRequest } from './queries.js';
@@ -115,6 +115,9 @@ export async function applyRequestAction<A extends ServiceRequestAction>(
   // Only a cancellation's reason is for the customer's eyes; any other note stays with staff (not even in params).
   const { reason: _staffNote, ...customerParams } = params;
   await send([row.customer_id], event.customer, action === 'cancel' ? params : customerParams);
+  // The customer's e-mails (issue #28), sent after the commit from the jobs table.
+  const mail = action === 'start' && row.location === 'home' ? 'on_the_way' : action === 'await-parts' ? 'pending_parts' : action === 'complete' ? 'completed' : null;
+  if (mail) await enqueueCustomerMail(tx, { kind: mail, requestId: id });
   await send([current], event.technician);
   if (previous && previous !== current) await send([previous], 'sr_job_unassigned');
   // Quality check due (PRODUCT.md §7): every active admin hears of completed work.

@@ -5,6 +5,11 @@ import { findSettingRows, upsertSetting } from './queries.js';
 /** Every setting with its default; a row in `settings` overrides a default. */
 export const DEFAULT_SETTINGS = {
   company_name: 'Service Portal',
+  /** The intake receipt's terms, printed under its details in the receipt's language (issue #28). */
+  receipt_terms_ar:
+    'يُرجى الاحتفاظ بهذا الإيصال وإبرازه عند استلام الجهاز. الأجهزة التي لا تُستلم خلال 90 يومًا من إشعار الجاهزية لا تتحمل الشركة مسؤوليتها. الشركة غير مسؤولة عن البيانات المحفوظة على الجهاز، لذا ننصح بنسخها احتياطيًا.',
+  receipt_terms_en:
+    'Please keep this receipt and show it when you collect the device. Devices not collected within 90 days of the ready notice are no longer the company’s responsibility. The company is not responsible for data stored on the device; please back it up.',
   support_phone: '+966500000000',
   currency: 'SAR',
   time_zone: DEFAULT_TIME_ZONE,

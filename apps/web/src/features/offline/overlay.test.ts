@@ -32,6 +32,7 @@ function assigned(): TServiceRequest {
     allowed_actions: ['start'],
     address: null,
     additional_notes: null,
+    accessories: null,
     work: {
       started_at: null,
       completed_at: null,

@@ -29,6 +29,7 @@ describe('service request form', () => {
       fault_type: 'no_cooling',
       problem_description: 'المكيف لا يبرد',
       additional_notes: null,
+      accessories: null,
       device: { brand: 'LG', model: 'Dual Inverter', serial_number: 'SN-1', warranty_status: 'unknown', warranty_number: null, warranty_expiry: null },
     });
   });
@@ -51,6 +52,12 @@ describe('service request form', () => {
     expect(requestFormErrors(filled({ location: 'home', address: '   ' }), false)).toEqual({ address: 'required' });
     expect(toCreateRequest(filled({ location: 'home', address: ' 12 Olaya St ' }), false).address).toBe('12 Olaya St');
     expect(toCreateRequest(filled({ location: 'remote', address: 'ignored' }), false).address).toBeNull();
+  });
+
+  it('sends the accessories left with the device trimmed (none as null) and checks their length', () => {
+    expect(toCreateRequest(filled({ accessories: '  شاحن وحقيبة ' }), false).accessories).toBe('شاحن وحقيبة');
+    expect(toCreateRequest(filled({ accessories: '   ' }), false).accessories).toBeNull();
+    expect(requestFormErrors(filled({ accessories: 'x'.repeat(2001) }), false)).toEqual({ accessories: 'too_long' });
   });
 
   it('checks lengths and the warranty date', () => {

@@ -7,10 +7,12 @@ export interface RequestFormValues extends RequestDetailsValues {
   priority: Priority | null;
   location: ServiceLocation | null;
   address: string;
+  /** What the customer left with the device (charger, bag, SIM…). */
+  accessories: string;
 }
 
 export function emptyRequestForm(defaultAddress = ''): RequestFormValues {
-  return { ...emptyRequestDetails(), priority: 'medium', location: null, address: defaultAddress };
+  return { ...emptyRequestDetails(), priority: 'medium', location: null, address: defaultAddress, accessories: '' };
 }
 
 /** The body as the server takes it, before zod trims and checks it; the address goes only with a home visit. */
@@ -19,6 +21,7 @@ export function toCreateInput(values: RequestFormValues, forAnyCustomer: boolean
     priority: values.priority ?? undefined,
     location: values.location ?? undefined,
     address: values.location === 'home' ? values.address : null,
+    accessories: values.accessories,
     ...requestDetailsInput(values, forAnyCustomer),
   };
 }

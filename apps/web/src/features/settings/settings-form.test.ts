@@ -6,6 +6,8 @@ import { catalogInUse, changedSettings, serverSettingsErrors, settingsErrorKey, 
 
 const settings: TAdminSettings = {
   company_name: 'Fixers',
+  receipt_terms_ar: 'احتفظ بالإيصال',
+  receipt_terms_en: 'Keep this receipt',
   support_phone: '+966500000000',
   currency: 'SAR',
   time_zone: 'Asia/Riyadh',
@@ -30,6 +32,17 @@ const worded = (path: string, code: string, lng: 'en' | 'ar' = 'en') => {
 };
 
 describe('settings form validation (the shared rules, worded per field)', () => {
+  it('the receipt terms: trimmed, empty allowed, too long worded with the limit in both languages', () => {
+    const v = toFormValues(settings);
+    v.receipt_terms_ar = '';
+    v.receipt_terms_en = 'x'.repeat(1001);
+    expect(validateSettings(v)).toEqual({ receipt_terms_en: 'too_long' });
+    expect(worded('receipt_terms_en', 'too_long')).toContain('1000');
+    expect(worded('receipt_terms_ar', 'too_long', 'ar')).toContain('1000');
+    v.receipt_terms_en = '  Keep it  ';
+    expect(changedSettings(v, toFormValues(settings))).toEqual({ receipt_terms_ar: '', receipt_terms_en: 'Keep it' });
+  });
+
   it('accepts the loaded settings as they are', () => {
     expect(validateSettings(toFormValues(settings))).toEqual({});
   });

@@ -1,5 +1,5 @@
 import { hashKey } from '@tanstack/react-query';
-import { PRIORITIES, ZSettingsValues, type CatalogInUseDetails, type Priority, type SettingsKey, type TAdminSettings, type TUpdateSettingsRequest } from '@portal/shared';
+import { PRIORITIES, RECEIPT_TERMS_MAX, ZSettingsValues, type CatalogInUseDetails, type Priority, type SettingsKey, type TAdminSettings, type TUpdateSettingsRequest } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-validation';
 import { draftOf, hoursOf, type WeekDraft } from '../../lib/weekly-hours';
@@ -16,6 +16,8 @@ type NumberField = number | string;
 
 export interface SettingsFormValues {
   company_name: string;
+  receipt_terms_ar: string;
+  receipt_terms_en: string;
   support_phone: string;
   currency: string;
   time_zone: string;
@@ -42,6 +44,8 @@ export function toFormValues(s: TAdminSettings): SettingsFormValues {
   for (const p of PRIORITIES) sla[p] = { response_hours: s.sla_targets[p]?.response_hours ?? '', resolution_hours: s.sla_targets[p]?.resolution_hours ?? '' };
   return {
     company_name: s.company_name,
+    receipt_terms_ar: s.receipt_terms_ar ?? '',
+    receipt_terms_en: s.receipt_terms_en ?? '',
     support_phone: s.support_phone,
     currency: s.currency,
     time_zone: s.time_zone,
@@ -100,6 +104,8 @@ export function settingsErrorKey(path: string, code: string): { key: string; par
       return { key: 'settings.form.errors.slaResolution', params: { max: 8760 } };
     case path === 'currency' && code === 'invalid':
       return { key: 'settings.form.errors.currency' };
+    case path.startsWith('receipt_terms_') && code === 'too_long':
+      return { key: 'receipt.termsTooLong', params: { max: RECEIPT_TERMS_MAX } };
     case path === 'time_zone' && code === 'invalid':
       return { key: 'settings.form.errors.timeZone' };
     case last === 'code' && code === 'invalid':
@@ -145,5 +151,6 @@ export function sectionOf(path: string): string {
   if (path === 'appointment_slot_minutes' || path === 'booking_lead_hours') return 'booking';
   if (path === 'low_stock_rule') return 'inventory';
   if (path.startsWith('working_hours')) return 'working_hours';
+  if (path.startsWith('receipt_terms_')) return 'receipt';
   return 'company';
 }

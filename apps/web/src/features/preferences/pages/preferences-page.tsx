@@ -5,6 +5,8 @@ import type { Language } from '@portal/shared';
 import { changeLanguage } from '../../../components/language-switch';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
+import { useCurrentUser } from '../../../lib/session-store';
+import { EmailPreferencesCard } from '../components/email-preferences-card';
 
 function Option({ icon: Icon, label }: { icon: typeof IconSun; label: string }) {
   return (
@@ -18,6 +20,8 @@ function Option({ icon: Icon, label }: { icon: typeof IconSun; label: string }) 
 export function PreferencesPage() {
   const { t, i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  // The e-mails are about a customer's own requests (issue #28): staff get none to choose.
+  const customer = useCurrentUser().role === 'customer';
   return (
     <>
       <PageHeader title={t('preferences.title')} subtitle={t('preferences.subtitle')} />
@@ -59,6 +63,7 @@ export function PreferencesPage() {
             data-testid="preferences-color-scheme"
           />
         </Paper>
+        {customer && <EmailPreferencesCard />}
       </Stack>
     </>
   );

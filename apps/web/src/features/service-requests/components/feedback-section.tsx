@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Image, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -136,9 +136,15 @@ function FeedbackForm({ request }: { request: TServiceRequest }) {
 /** The customer's feedback: given (rating, text, signature), or the form once the request is completed and it is theirs to give. */
 export function FeedbackSection({ request }: { request: TServiceRequest }) {
   const { t } = useTranslation();
-  if (!request.feedback && !request.feedback_allowed) return null;
+  const section = useRef<HTMLDivElement>(null);
+  const shown = !!request.feedback || request.feedback_allowed;
+  // The completion e-mail links here (`#feedback`): the page draws after the browser looked for it.
+  useEffect(() => {
+    if (shown && window.location.hash === '#feedback') section.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="sr-feedback">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="sr-feedback" id="feedback" ref={section}>
       <Title order={3} fz="md" mb="md">
         {t('serviceRequests.sections.feedback')}
       </Title>

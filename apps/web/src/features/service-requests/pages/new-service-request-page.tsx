@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Grid, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, SegmentedControl, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { can, PRIORITIES, SERVICE_LOCATIONS } from '@portal/shared';
+import { can, PRIORITIES, REQUEST_NOTES_MAX, SERVICE_LOCATIONS } from '@portal/shared';
 import { AddressField } from '../../../components/address-field';
 import { CustomerChoice } from '../../../components/customer-choice';
 import { DeviceFields } from '../../../components/device-fields';
@@ -57,7 +57,8 @@ export function NewServiceRequestPage() {
       create.mutate(toCreateRequest(values, forAnyCustomer), {
         onSuccess: (request) => {
           toastSuccess('serviceRequests.form.created', undefined, { number: request.number });
-          void navigate(paths.serviceRequest(request.id));
+          // An admin at the counter is offered the intake receipt on the page they land on.
+          void navigate(paths.serviceRequest(request.id), { state: forAnyCustomer ? { printReceipt: true } : undefined });
         },
         onError: (failed) => {
           const fields = serverErrorsToForm(failed);
@@ -159,7 +160,21 @@ export function NewServiceRequestPage() {
           </Section>
 
           <Section title={t('serviceRequests.sections.device')}>
-            <DeviceFields field={field} />
+            <Stack gap="sm">
+              <DeviceFields field={field} />
+              <Textarea
+                label={t('receipt.accessories')}
+                description={t('receipt.accessoriesHint')}
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={REQUEST_NOTES_MAX}
+                dir="auto"
+                {...field('accessories')}
+                data-path="accessories"
+                data-testid="sr-accessories"
+              />
+            </Stack>
           </Section>
         </FormPageLayout>
       </form>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFileText, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { can, type TServiceRequest } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
 import { PageBreadcrumbs } from '../../../components/page-breadcrumbs';
@@ -18,10 +18,12 @@ import { useServiceRequest } from '../api/get-service-request';
 import { FeedbackSection } from '../components/feedback-section';
 import { HistoryTimeline } from '../components/history-timeline';
 import { RequestActions } from '../components/request-actions';
+import { ReceiptMenu, ReceiptOffer } from '../components/receipt-menu';
 import { ServiceReportDownload } from '../../../components/service-report-download';
 import { WorkSection } from '../components/work/work-section';
 import { useServiceRequestsLive } from '../realtime';
 import { LastRefreshed, QueuedWorkPanel, useWithQueuedWork } from '../../offline';
+import { TrackingLinkCard } from '../../tracking';
 import { paths } from '../../../lib/paths';
 
 /** A label and its value; an empty value shows a dash. */
@@ -88,6 +90,9 @@ export function ServiceRequestDetailPage() {
   // With the technician's actions still waiting on the device applied (issue #27).
   const shown = useWithQueuedWork(query.data);
   const [refusal, setRefusal] = useState<unknown>(null);
+  // Raised a moment ago at the counter (the new-request form sends it here): offer the receipt.
+  const raisedHere = Boolean((useLocation().state as { printReceipt?: boolean } | null)?.printReceipt);
+  const [offerReceipt, setOfferReceipt] = useState(raisedHere);
   useServiceRequestsLive();
 
   // A failed refresh for lack of network keeps the copy on screen; any other failure is the page's answer.
@@ -134,6 +139,8 @@ export function ServiceRequestDetailPage() {
         </Stack>
         <Stack gap="xs" align="flex-end">
           <RequestActions request={r} onError={setRefusal} />
+          {/* The intake receipt: admins print it at the counter, a customer reprints their own. */}
+          {(user.role === 'admin' || user.role === 'customer') && <ReceiptMenu requestId={r.id} number={r.number} />}
           {/* The report is the record of the work: a customer's once completed, staff's once work began. */}
           {(r.status === 'completed' || (user.role !== 'customer' && r.status !== 'pending')) && (
             <Group gap="xs" data-testid="sr-report">
@@ -147,6 +154,7 @@ export function ServiceRequestDetailPage() {
       </Group>
 
       <LastRefreshed updatedAt={query.dataUpdatedAt} mb="md" />
+      {offerReceipt && user.role === 'admin' && <ReceiptOffer requestId={r.id} number={r.number} onClose={() => setOfferReceipt(false)} />}
       {Boolean(refusal) && <RefusalAlert error={refusal} request={r} onClose={() => setRefusal(null)} />}
       <QueuedWorkPanel requestId={r.id} />
 
@@ -215,6 +223,9 @@ export function ServiceRequestDetailPage() {
                 <Fact label={t('serviceRequests.fields.warrantyStatus')}>{t(`serviceRequests.warranty.${r.device.warranty_status}`)}</Fact>
                 <Fact label={t('serviceRequests.fields.warrantyNumber')}>{r.device.warranty_number && <Ltr>{r.device.warranty_number}</Ltr>}</Fact>
                 <Fact label={t('serviceRequests.fields.warrantyExpiry')}>{r.device.warranty_expiry && format.date(`${r.device.warranty_expiry}T12:00:00Z`)}</Fact>
+                <Fact label={t('receipt.accessories')} wide testId="sr-accessories">
+                  {freeText(r.accessories)}
+                </Fact>
               </SimpleGrid>
             </Section>
 
@@ -280,6 +291,7 @@ export function ServiceRequestDetailPage() {
 
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
+            <TrackingLinkCard requestId={r.id} />
             <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
               <Title order={3} fz="md" mb="md">
                 {t('serviceRequests.sections.history')}

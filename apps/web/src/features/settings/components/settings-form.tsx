@@ -26,6 +26,7 @@ import { CatalogEditor } from './catalog-editor';
 import { CompanySection } from './company-section';
 import { InUseAlert } from './in-use-alert';
 import { InventorySection } from './inventory-section';
+import { ReceiptTermsSection } from './receipt-terms-section';
 import { SettingsSection } from './settings-section';
 import { SlaTable } from './sla-table';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -118,6 +119,7 @@ export function SettingsForm({ data }: { data: TAdminSettings }) {
         )}
 
         <CompanySection field={field} currency={form.values.currency} logo={data.logo} savedTimeZone={loaded.time_zone} />
+        <ReceiptTermsSection field={field} />
         <BookingSection field={field} />
 
         <SettingsSection id="sla" title={t('settings.form.sections.sla')} description={t('settings.form.sections.slaHint')}>
