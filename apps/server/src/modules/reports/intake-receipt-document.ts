@@ -1,9 +1,10 @@
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import type { Language, ReceiptSize, TCatalogEntry, TServiceRequest } from '@portal/shared';
-import { freeTextDirection, formatDate, type PdfStyle } from '../../lib/documents.js';
+import { formatDate } from '../../lib/documents.js';
 import { PDF_FONT, registerPdfFonts } from '../../lib/pdf-fonts.js';
 import { labelOf } from '../../lib/labels.js';
+import { pdfWriting } from '../../lib/pdf-writing.js';
 
 /**
  * The intake receipt of one request (issue #28): what the counter hands the customer when a
@@ -93,17 +94,7 @@ function intakeReceipt(input: IntakeReceiptInput): ReactElement<DocumentProps> {
   const { request: r, company, lang, size } = input;
   const l = LABELS[lang];
   const z = LAYOUT[size];
-  const rtl = lang === 'ar';
-  const row = { flexDirection: rtl ? 'row-reverse' : 'row' } as const;
-  const align = { textAlign: rtl ? 'right' : 'left', direction: rtl ? 'rtl' : 'ltr' } as const;
-  const ltr = { textAlign: rtl ? 'right' : 'left', direction: 'ltr' } as const;
-  const text = (value: string, style: PdfStyle = {}) =>
-    h(Text, { style: { ...align, direction: freeTextDirection(value, lang) ?? align.direction, ...style } }, value);
-  const code = (value: string, style: PdfStyle = {}) => h(Text, { style: { ...ltr, ...style } }, value);
-  const catalog = (list: TCatalogEntry[], value: string) => {
-    const e = list.find((x) => x.code === value);
-    return e ? (lang === 'ar' ? e.name_ar : e.name_en) : value;
-  };
+  const { row, text, code, catalog } = pdfWriting(lang);
 
   /** A label and its value; `asCode` keeps the value left to right (numbers, serials, phones, dates). */
   const field = (name: string, value: string | null | undefined, opts: { wide?: boolean; asCode?: boolean } = {}) =>

@@ -1,9 +1,10 @@
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import { type Language, type TCatalogEntry, type TServiceReport } from '@portal/shared';
-import { freeTextDirection, formatDate, formatQuantity, type PdfStyle } from '../../lib/documents.js';
+import { formatDate, formatQuantity } from '../../lib/documents.js';
 import { PDF_FONT, registerPdfFonts } from '../../lib/pdf-fonts.js';
 import { labelOf } from '../../lib/labels.js';
+import { pdfWriting } from '../../lib/pdf-writing.js';
 
 /**
  * The service report of one request as an A4 PDF (PRODUCT.md §10): customer, device, the
@@ -191,17 +192,7 @@ function serviceReport({ report, images, serviceTypes, faultTypes, lang }: Servi
   const l = LABELS[lang];
   const r = report.request;
   const { time_zone: timeZone, currency } = report.company;
-  const rtl = lang === 'ar';
-  const row = { flexDirection: rtl ? 'row-reverse' : 'row' } as const;
-  const align = { textAlign: rtl ? 'right' : 'left', direction: rtl ? 'rtl' : 'ltr' } as const;
-  const ltr = { textAlign: rtl ? 'right' : 'left', direction: 'ltr' } as const;
-  const text = (value: string, style: PdfStyle = {}) =>
-    h(Text, { style: { ...align, direction: freeTextDirection(value, lang) ?? align.direction, ...style } }, value);
-  const code = (value: string, style: PdfStyle = {}) => h(Text, { style: { ...ltr, ...style } }, value);
-  const catalog = (list: TCatalogEntry[], value: string) => {
-    const e = list.find((x) => x.code === value);
-    return e ? (lang === 'ar' ? e.name_ar : e.name_en) : value;
-  };
+  const { row, ltr, text, code, catalog } = pdfWriting(lang);
   const money = (amount: string) => `${amount} ${currency}`;
 
   /** A label and its value; `asCode` keeps the value left to right (serials, phones, dates). */

@@ -2,9 +2,10 @@ import { createElement as h, type ReactElement } from 'react';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
 import { type Language, type TransferStatus, type TTransfer, type WarehouseKind } from '@portal/shared';
 import { toCsv } from '../../lib/csv.js';
-import { freeTextDirection, formatDate, formatQuantity, type PdfStyle } from '../../lib/documents.js';
+import { formatDate, formatQuantity, type PdfStyle } from '../../lib/documents.js';
 import { PDF_FONT, registerPdfFonts } from '../../lib/pdf-fonts.js';
 import { labelOf } from '../../lib/labels.js';
+import { pdfWriting } from '../../lib/pdf-writing.js';
 
 /**
  * The delivery note of a transfer (PRODUCT.md §4 "print" and "download"): an A4 PDF laid out
@@ -166,16 +167,7 @@ function noteFields(t: TTransfer, l: Labels, timeZone: string): Field[] {
 
 function deliveryNote({ transfer: t, companyName, timeZone, lang }: DeliveryNoteInput): ReactElement<DocumentProps> {
   const l = LABELS[lang];
-  const rtl = lang === 'ar';
-  // Right to left: rows run from the right and text is right-aligned.
-  const row = { flexDirection: rtl ? 'row-reverse' : 'row' } as const;
-  // The paragraph direction decides where punctuation and mixed runs go (bidi), not only alignment.
-  const align = { textAlign: rtl ? 'right' : 'left', direction: rtl ? 'rtl' : 'ltr' } as const;
-  // Codes and quantities always read left to right, also inside an Arabic page.
-  const ltr = { textAlign: rtl ? 'right' : 'left', direction: 'ltr' } as const;
-  // Free text (names, notes) in its own direction: see freeTextDirection.
-  const text = (value: string, style: Style = {}) =>
-    h(Text, { style: { ...align, direction: freeTextDirection(value, lang) ?? align.direction, ...style } }, value);
+  const { row, align, ltr, text } = pdfWriting(lang);
   // The label takes a fixed width and the value the rest, wrapping there when it is long.
   const field = ([label, value, detail]: Field) =>
     h(
