@@ -39,32 +39,27 @@ function withTimeouts(smtpUrl: string): string {
  * folder (nodemailer builds the same raw message either way) and its links are logged.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  // The same message either way; only where it goes differs.
+  const envelope = (message: MailMessage) => ({
+    from: opts.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments,
+  });
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(withTimeouts(opts.smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({
-          from: opts.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          attachments: message.attachments,
-        });
+        await transport.sendMail(envelope(message));
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments,
-      });
+      const info = await transport.sendMail(envelope(message));
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 16)}.eml`);
