@@ -137,7 +137,7 @@ export async function startPortal({ db, databaseUrl, dataDir, env = {}, demo = t
   }
   const port = await freePort();
   const proc = await startProcess({
-    args: [...SERVER_NODE_FLAGS, SERVER_MAIN],
+    args: [...SERVER_NODE_FLAGS, ...(process.env.BENCH_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR}`] : []), SERVER_MAIN],
     port,
     label: `portal server (${db})`,
     env: {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { scopeOf, type AppointmentSort, type AppointmentStatus, type Role, type ServiceKind, type ServiceRequestStatus, type TAppointmentListQuery } from '@portal/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { settingValueSql } from '../settings/index.js';
@@ -6,6 +6,7 @@ import { HISTORY_JSON_SQL, type HistoryRow } from './history-queries.js';
 import { decodeSortedCursor, isCursorValue } from '../../lib/cursor.js';
 import { pageOf } from '../../db/keyset.js';
 import { rowsOf } from '../../db/rows.js';
+import { boundStatement, placeholder } from '../../db/statements.js';
 import { isoSql, like, where } from '../../db/sql.js';
 
 /**
@@ -22,12 +23,12 @@ export function appointmentVisibility(caller: { userId: string; role: Role }): A
   return { scope: 'none' };
 }
 
-export function visibleAppointmentSql(v: AppointmentVisibility, alias = 'a'): SQL {
+export function visibleAppointmentSql(v: AppointmentVisibility, alias = 'a', user?: Placeholder): SQL {
   const a = sql.raw(alias);
   if (v.scope === 'any') return sql`true`;
   if (v.scope === 'none') return sql`false`;
-  if (v.scope === 'customer') return sql`${a}.customer_id = ${v.userId}::uuid`;
-  return sql`${a}.technician_id = ${v.userId}::uuid`;
+  if (v.scope === 'customer') return sql`${a}.customer_id = ${user ?? v.userId}::uuid`;
+  return sql`${a}.technician_id = ${user ?? v.userId}::uuid`;
 }
 
 /** An appointment as reads show it (flat). */
@@ -89,12 +90,14 @@ export async function appointmentDetail(
   v: AppointmentVisibility,
 ): Promise<(AppointmentRow & { history: HistoryRow[]; lead_hours: unknown }) | null> {
   if (v.scope === 'none') return null;
-  const [row] = await database.prepared<AppointmentRow & { history: HistoryRow[]; lead_hours: unknown }>(
+  const statement = boundStatement(
     `appointment_detail_${v.scope}`,
-    sql`
-      select ${COLUMNS}, ${HISTORY_JSON_SQL} as history, ${settingValueSql('booking_lead_hours')} as lead_hours
-      from appointments a ${JOINS} where a.id = ${id}::uuid and ${visibleAppointmentSql(v)}`,
+    () => sql`
+      select ${COLUMNS}, ${HISTORY_JSON_SQL} as history, ${settingValueSql(placeholder('lead_key'))} as lead_hours
+      from appointments a ${JOINS} where a.id = ${placeholder('id')}::uuid and ${visibleAppointmentSql(v, 'a', placeholder('user'))}`,
+    { id, user: 'userId' in v ? v.userId : null, lead_key: 'booking_lead_hours' },
   );
+  const [row] = await database.prepared<AppointmentRow & { history: HistoryRow[]; lead_hours: unknown }>(statement.name, statement);
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type {
   TAdjustment,
   TAdjustmentList,
@@ -19,6 +19,7 @@ import { adjustments, inventoryItems, warehouses } from '../../db/schema.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { isoSql, like, where } from '../../db/sql.js';
 import { rowsOf } from '../../db/rows.js';
+import { boundStatement, placeholder } from '../../db/statements.js';
 import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
 import { statusSql } from './ledger-queries.js';
@@ -35,9 +36,14 @@ import { statusSql } from './ledger-queries.js';
  * Exposes the API's columns plus raw `q` (numeric quantity), `v` (numeric value), `has_level`
  * (a stock level exists, not only stock in transit in) and `item_active`, to filter and sort on. `scope` restricts the keys early (a warehouse, an item).
  */
-export function stockRowsSql(scope: { warehouseId?: string; itemId?: string } = {}): SQL {
-  const wh = scope.warehouseId ?? null;
-  const item = scope.itemId ?? null;
+export function stockRowsSql(scope: { warehouseId?: string | Placeholder; itemId?: string | Placeholder } = {}): SQL {
+  // Only the given keys are written: a generic plan of the item detail's prepared statement can
+  // then use the indexes (an `$1 is null or …` condition would keep PostgreSQL planning anew).
+  const keyFilter = (warehouseColumn: string) =>
+    where([
+      scope.warehouseId != null && sql`${sql.raw(warehouseColumn)} = ${scope.warehouseId}::uuid`,
+      scope.itemId != null && sql`item_id = ${scope.itemId}::uuid`,
+    ]);
   return sql`(
     with transit as (
       select tl.item_id, t.from_warehouse_id, t.to_warehouse_id, tl.quantity
@@ -45,11 +51,9 @@ export function stockRowsSql(scope: { warehouseId?: string; itemId?: string } = 
       where t.status = 'approved'
     ),
     keys as (
-      select item_id, warehouse_id from stock_levels
-      where (${wh}::uuid is null or warehouse_id = ${wh}::uuid) and (${item}::uuid is null or item_id = ${item}::uuid)
+      select item_id, warehouse_id from stock_levels where ${keyFilter('warehouse_id')}
       union
-      select item_id, to_warehouse_id from transit
-      where (${wh}::uuid is null or to_warehouse_id = ${wh}::uuid) and (${item}::uuid is null or item_id = ${item}::uuid)
+      select item_id, to_warehouse_id from transit where ${keyFilter('to_warehouse_id')}
     )
     select k.item_id, i.code as item_code, i.name as item_name, i.active as item_active, i.category,
       ic.name_ar as category_name_ar, ic.name_en as category_name_en, i.unit,
@@ -244,18 +248,19 @@ export async function listItems(db: DbOrTx, q: TItemListQuery): Promise<TItemLis
  * them exactly.
  */
 export async function itemDetail(database: Database, id: string): Promise<TItemDetail | null> {
-  // A named statement's text never changes: it keeps its indentation.
-  const [row] = await database.prepared<ItemRow & { stock: TStockRow[]; in_transit: string }>(
+  const statement = boundStatement(
     'item_detail',
-    sql`
+    () => sql`
       select x.*,
         (select coalesce(json_agg(s order by s.warehouse_kind, s.warehouse_code), '[]')
-          from (select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ itemId: id })} s) s) as stock,
+          from (select ${STOCK_ROW_COLUMNS} from ${stockRowsSql({ itemId: placeholder('id') })} s) s) as stock,
         (select coalesce(sum(tl.quantity), 0)::numeric(14,3)::text
           from transfer_lines tl join transfers t on t.id = tl.transfer_id
           where t.status = 'approved' and tl.item_id = x.id) as in_transit
-      from ${itemsSql('code')} x where x.id = ${id}::uuid`,
+      from ${itemsSql('code')} x where x.id = ${placeholder('id')}::uuid`,
+    { id },
   );
+  const [row] = await database.prepared<ItemRow & { stock: TStockRow[]; in_transit: string }>(statement.name, statement);
   return row ? { ...toItem(row), in_transit: row.in_transit, stock: row.stock } : null;
 }
 

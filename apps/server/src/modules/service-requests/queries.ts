@@ -14,6 +14,7 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { attachments, customers, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
+import { boundStatement, placeholder } from '../../db/statements.js';
 import type { RequestCaller } from './caller.js';
 import { searchTextOf } from './search-queries.js';
 import { FIELD_WORK_DETAIL_COLUMNS, type FieldWorkRow } from './work-record-queries.js';
@@ -148,7 +149,7 @@ const HISTORY_JSON = sql`(
     where h.request_id = r.id)`;
 
 /** Earlier requests for the same serial (any letter case), under the caller's own row rule, newest first. */
-const deviceHistoryJson = (v: Visibility) => sql`(
+const deviceHistoryJson = (v: Visibility, user?: Placeholder) => sql`(
     select coalesce(json_agg(json_build_object(
       'id', d.id, 'number', d.number, 'status', d.status, 'request_date', d.request_date, 'service_type', d.service_type,
       'fault_type', d.fault_type, 'problem_description', d.problem_description, 'completed_at', d.completed_at) order by d.created_at desc, d.number desc), '[]'::json)
@@ -158,13 +159,16 @@ const deviceHistoryJson = (v: Visibility) => sql`(
       from service_requests d
       where r.device_serial is not null and d.device_serial is not null and lower(d.device_serial) = lower(r.device_serial)
         and d.id <> r.id and (d.created_at < r.created_at or (d.created_at = r.created_at and d.number < r.number))
-        and ${visibleSql(v, 'd')}
+        and ${visibleSql(v, 'd', user)}
       order by d.created_at desc, d.number desc
       limit 20
     ) d)`;
 
-/** The statement of one request's detail; its text depends only on the visibility scope. */
-export const requestQuery = (id: string, v: Visibility) => sql`
+/**
+ * The statement of one request's detail; its text depends only on the visibility scope. With
+ * placeholders for the id and the caller (`user`), it is the hot read's named statement.
+ */
+export const requestQuery = (id: string | Placeholder, v: Visibility, user?: Placeholder) => sql`
   select ${SUMMARY_COLUMNS},
     r.address, r.additional_notes, r.accessories, r.warranty_status, r.warranty_number, r.warranty_expiry::text as warranty_expiry,
     cu.email as customer_email, coalesce(c.mobile_number, cu.mobile) as customer_mobile, tu.mobile as technician_mobile,
@@ -173,14 +177,14 @@ export const requestQuery = (id: string, v: Visibility) => sql`
     r.feedback, ${isoSql('r.feedback_at')} as feedback_at,
     (select a.id from attachments a where a.request_id = r.id and a.kind = 'customer_signature' limit 1) as signature_id,
     ${HISTORY_JSON} as history,
-    ${deviceHistoryJson(v)} as device_history,
+    ${deviceHistoryJson(v, user)} as device_history,
     ${FIELD_WORK_DETAIL_COLUMNS}
   from service_requests r
   join users cu on cu.id = r.customer_id
   left join customers c on c.user_id = r.customer_id
   left join users tu on tu.id = r.technician_id
   left join users xu on xu.id = r.cancelled_by
-  where r.id = ${id}::uuid and ${visibleSql(v)}`;
+  where r.id = ${id}::uuid and ${visibleSql(v, 'r', user)}`;
 
 export async function findRequest(db: DbOrTx, id: string, v: Visibility): Promise<DetailRow | null> {
   const [row] = rowsOf<DetailRow>(await db.execute(requestQuery(id, v)));
@@ -192,7 +196,12 @@ export async function findRequest(db: DbOrTx, id: string, v: Visibility): Promis
  * visibility scope (the statement's text depends only on the scope).
  */
 export async function readRequestDetail(database: Pick<Database, 'prepared'>, id: string, v: Visibility): Promise<DetailRow | null> {
-  const [row] = await database.prepared<DetailRow>(`service_request_detail_${v.scope}`, requestQuery(id, v));
+  const statement = boundStatement(
+    `service_request_detail_${v.scope}`,
+    () => requestQuery(placeholder('id'), v, placeholder('user')),
+    { id, user: 'userId' in v ? v.userId : null },
+  );
+  const [row] = await database.prepared<DetailRow>(statement.name, statement);
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
@@ -19,9 +19,9 @@ export async function findSettingValue(db: DbOrTx, key: string): Promise<unknown
 /**
  * A subquery answering one setting's stored value (jsonb), or null when it was never set — for a
  * hot read that needs a setting beside its own rows in one statement (apply the default with
- * `settingOrDefault`).
+ * `settingOrDefault`). `key` may be a placeholder, in a statement whose text is rendered once.
  */
-export function settingValueSql(key: string): SQL {
+export function settingValueSql(key: string | Placeholder): SQL {
   return sql`(select st.value from settings st where st.key = ${key})`;
 }
 

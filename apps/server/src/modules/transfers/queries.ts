@@ -1,8 +1,9 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role, TransferAction, TransferStatus, TTransferEvent, TTransferLine, TTransferListQuery, TTransferWarehouse, WarehouseKind } from '@portal/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
+import { boundStatement, placeholder } from '../../db/statements.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { isoSql, like, where } from '../../db/sql.js';
@@ -14,11 +15,11 @@ import { isoSql, like, where } from '../../db/sql.js';
 export type Visibility = { scope: 'any' } | { scope: 'van'; userId: string } | { scope: 'none' };
 
 /** Row rule of read:transfer:own — a technician sees transfers from or into their own van. */
-export function visibleSql(v: Visibility, alias = 't'): SQL {
+export function visibleSql(v: Visibility, alias = 't', user?: Placeholder): SQL {
   if (v.scope === 'any') return sql`true`;
   if (v.scope === 'none') return sql`false`;
   const t = sql.raw(alias);
-  const van = sql`(select w.id from warehouses w where w.technician_id = ${v.userId}::uuid)`;
+  const van = sql`(select w.id from warehouses w where w.technician_id = ${user ?? v.userId}::uuid)`;
   return sql`(${t}.from_warehouse_id in ${van} or ${t}.to_warehouse_id in ${van})`;
 }
 
@@ -80,11 +81,11 @@ const TIMELINE_JSON = sql`(
     from transfer_events e left join users u on u.id = e.actor_id
     where e.transfer_id = t.id)`;
 
-const callerColumns = (callerId: string) => sql`
+const callerColumns = (callerId: string | Placeholder) => sql`
     (select w.id from warehouses w where w.technician_id = ${callerId}::uuid limit 1) as caller_van_id,
     (select cu.name from users cu where cu.id = ${callerId}::uuid) as caller_name`;
 
-const transferSelect = (callerId: string, full: boolean) => sql`
+const transferSelect = (callerId: string | Placeholder, full: boolean) => sql`
   select ${callerColumns(callerId)}, ${full ? sql`${LINES_JSON} as lines, ${TIMELINE_JSON} as timeline,` : sql``}
     t.id, t.number, t.status, t.notes,
     t.requested_by, ru.name as requested_by_name, ${isoSql('t.requested_at')} as requested_at,
@@ -126,10 +127,12 @@ export const transferQuery = (id: string, callerId: string, visibility: Visibili
  * transaction: a named prepared statement per visibility scope (its text depends only on it).
  */
 export async function readTransferDetail(database: Database, id: string, callerId: string, visibility: Visibility): Promise<FullTransferRow | null> {
-  const [row] = await database.prepared<FullTransferRow>(
+  const statement = boundStatement(
     `transfer_detail_${visibility.scope}`,
-    transferQuery(id, callerId, visibility, true),
+    () => sql`${transferSelect(placeholder('caller'), true)} where t.id = ${placeholder('id')}::uuid and ${visibleSql(visibility, 't', placeholder('user'))}`,
+    { id, caller: callerId, user: 'userId' in visibility ? visibility.userId : null },
   );
+  const [row] = await database.prepared<FullTransferRow>(statement.name, statement);
   return row ?? null;
 }
 
