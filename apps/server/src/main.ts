@@ -1,9 +1,8 @@
 import { loadConfig } from './config.js';
 import { DataDirLockedError, openPglite, openPostgres, type Database } from './db/client.js';
 import { buildApp } from './app.js';
-import { seedDemoData } from './demo/seed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
-import { ensureFirstAdmin } from './modules/users/index.js';
+import { FIRST_START_ARG, isFirstPgliteStart, isFirstPostgresStart, prepareData, prepareInChild, type FirstStartResult } from './first-start.js';
 
 async function main() {
   let config;
@@ -13,6 +12,11 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
+
+  const firstStartOnly = process.argv.includes(FIRST_START_ARG);
+  // A first start's work runs in a child process that exits with its memory (first-start.ts).
+  let prepared: FirstStartResult | null = null;
+  if (!firstStartOnly && isFirstPgliteStart(config)) prepared = await prepareOrExit();
 
   let database: Database;
   try {
@@ -27,12 +31,19 @@ async function main() {
   }
 
   await database.migrate();
-  const { app } = await buildApp(config, database);
-  if (config.demo) {
-    const seeded = await seedDemoData(database.db);
-    if (seeded) app.log.info('demo data loaded');
+  if (firstStartOnly) {
+    // The child's answer is its last line of output.
+    const result = await prepareData(database, config);
+    await database.close();
+    console.log(JSON.stringify(result));
+    process.exit(0);
   }
-  const firstAdmin = await ensureFirstAdmin(database.db, config.firstAdmin);
+  if (!prepared && (await isFirstPostgresStart(database, config))) prepared = await prepareOrExit(database);
+  const { app } = await buildApp(config, database);
+  // Whatever the child did not do (a restart: nothing) is done here; each step is a no-op once done.
+  const result = await prepareData(database, config);
+  if (prepared?.demoLoaded || result.demoLoaded) app.log.info('demo data loaded');
+  const firstAdmin = prepared?.firstAdmin === 'created' ? 'created' : result.firstAdmin;
   if (firstAdmin === 'created') app.log.info(`first admin account created: ${config.firstAdmin!.email}`);
   if (firstAdmin === 'missing') {
     app.log.warn('There is no admin account yet. Start the server once with ADMIN_EMAIL and ADMIN_PASSWORD set to create one.');
@@ -71,6 +82,17 @@ async function main() {
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(15)} ${a.email}`);
   }
   console.log(lines.join('\n') + '\n');
+}
+
+/** The first start's work in a child; on failure the server does not start (the database is as the child left it). */
+async function prepareOrExit(database?: Database): Promise<FirstStartResult> {
+  try {
+    return await prepareInChild(import.meta.url);
+  } catch (err) {
+    console.error(`Could not prepare the database: ${(err as Error).message}`);
+    await database?.close();
+    process.exit(1);
+  }
 }
 
 void main();

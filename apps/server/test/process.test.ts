@@ -110,6 +110,46 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process on an embedded databas
     expect(await again.exited).toBe(0);
   }, 120_000);
 
+  it('does a first start\'s work in a child process: a new folder without demo data gets the first admin', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-first-'));
+    try {
+      const port = await freePort();
+      const admin = { ADMIN_EMAIL: 'owner@first.test', ADMIN_PASSWORD: 'owner-password-1' };
+      const server = startServer(port, { DATA_DIR: path.join(folder, 'data'), DEMO_DATA: '0', LOG_LEVEL: 'info', ...admin });
+      await waitHealthy(port);
+      expect(server.output()).toContain('first admin account created: owner@first.test');
+      expect(server.output()).not.toContain('demo data loaded');
+      for (const [email, password, status] of [
+        [admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD, 200],
+        ['admin@demo.test', DEMO_PASSWORD, 400], // invalid_grant: there is no such account
+      ] as const) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/auth/token?grant_type=password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        expect(res.status, email).toBe(status);
+      }
+      // The child that did it is gone.
+      const others = fs
+        .readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            const cmdline = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
+            return cmdline.includes('--first-start-only') && fs.readFileSync(`/proc/${p}/environ`, 'utf8').includes(folder);
+          } catch {
+            return false;
+          }
+        });
+      expect(others).toEqual([]);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('runs a reminder scheduled before a restart once, after it (the job queue lives in the database)', async () => {
     // The server is stopped: move one demo appointment's pending 1-hour reminder to 3 s from now.
     const q = async <T>(fn: (db: Awaited<ReturnType<typeof openPglite>>['db']) => Promise<unknown>) => {

@@ -32,6 +32,12 @@ export async function lockOtherActiveAdmins(tx: DbOrTx, id: string): Promise<{ i
     .for('update');
 }
 
+/** Whether the database has any account at all (a first start's database has none). */
+export async function anyUserExists(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return !!row;
+}
+
 /** Any admin, or undefined when there is none. */
 export async function findAnyAdmin(db: DbOrTx): Promise<{ id: string } | undefined> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
