@@ -135,6 +135,17 @@ export function SupervisorDashboard() {
         ) : (
           <div style={{ overflowX: 'auto' }}>
             <Table verticalSpacing={6} data-testid="recent-movements">
+              {/* Column headers, so that a screen reader names each cell's column. */}
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th fz="xs">{t('inventory.fields.date')}</Table.Th>
+                  <Table.Th fz="xs">{t('inventory.fields.item')}</Table.Th>
+                  <Table.Th fz="xs">{t('inventory.fields.kind')}</Table.Th>
+                  <Table.Th fz="xs" ta="end">
+                    {t('inventory.fields.quantity')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {d.recent_movements.map((m) => (
                   <Table.Tr key={m.id}>
