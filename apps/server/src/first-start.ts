@@ -9,10 +9,11 @@ import { anyUserExists, ensureFirstAdmin } from './modules/users/index.js';
 
 type Config = ReturnType<typeof loadConfig>;
 
-/** What a first start did: the demo company written, the first admin created. */
+/** What a first start did: the demo company written, the first admin created; by which process. */
 export interface FirstStartResult {
   demoLoaded: boolean;
   firstAdmin: 'created' | 'exists' | 'missing';
+  pid: number;
 }
 
 /** The argument that makes the server's entry point do only a first start's work, then exit. */
@@ -25,7 +26,7 @@ export const FIRST_START_ARG = '--first-start-only';
 export async function prepareData(database: Database, config: Config): Promise<FirstStartResult> {
   const demoLoaded = config.demo ? await seedDemoData(database.db) : false;
   const firstAdmin = await ensureFirstAdmin(database.db, config.firstAdmin);
-  return { demoLoaded, firstAdmin };
+  return { demoLoaded, firstAdmin, pid: process.pid };
 }
 
 /**

@@ -42,6 +42,7 @@ async function main() {
   const { app } = await buildApp(config, database);
   // Whatever the child did not do (a restart: nothing) is done here; each step is a no-op once done.
   const result = await prepareData(database, config);
+  if (prepared) app.log.info({ child_pid: prepared.pid }, 'first start prepared by a child process');
   if (prepared?.demoLoaded || result.demoLoaded) app.log.info('demo data loaded');
   const firstAdmin = prepared?.firstAdmin === 'created' ? 'created' : result.firstAdmin;
   if (firstAdmin === 'created') app.log.info(`first admin account created: ${config.firstAdmin!.email}`);

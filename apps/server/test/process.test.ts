@@ -130,7 +130,15 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process on an embedded databas
         });
         expect(res.status, email).toBe(status);
       }
-      // The child that did it is gone.
+      // Another process did it (its pid is logged), and it is gone.
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('first start prepared by a child process'));
+      const childPid = (JSON.parse(line!) as { child_pid: number }).child_pid;
+      expect(childPid).toBeGreaterThan(0);
+      expect(childPid).not.toBe(server.child.pid);
+      expect(fs.existsSync(`/proc/${childPid}`)).toBe(false);
       const others = fs
         .readdirSync('/proc')
         .filter((p) => /^\d+$/.test(p))

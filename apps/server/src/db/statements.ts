@@ -8,8 +8,8 @@ const rendered = new Map<string, Query>();
 export const placeholder = (name: string): Placeholder => sql.placeholder(name);
 
 /**
- * A hot read's named statement, its text rendered once. `build` writes it with a placeholder
- * (`ph`) for every value; each call only binds `values` to them. Building and rendering
+ * A hot read's named statement, its text rendered once. `build` writes it with a `placeholder`
+ * for every value; each call only binds `values` to them. Building and rendering
  * drizzle's SQL tree took ~8 % of a detail read's CPU under load (issue #26's profile), and the
  * text of a named statement never changes anyway. Pass the result to `Database.prepared`.
  *

@@ -118,9 +118,12 @@ export async function findTransfer<F extends boolean = false>(
   return row ?? null;
 }
 
-/** The statement of findTransfer; its text depends only on the visibility scope and `full`. */
-export const transferQuery = (id: string, callerId: string, visibility: Visibility, full: boolean) =>
-  sql`${transferSelect(callerId, full)} where t.id = ${id}::uuid and ${visibleSql(visibility)}`;
+/**
+ * The statement of findTransfer; its text depends only on the visibility scope and `full`. With
+ * placeholders for the id, the caller and the visibility's user, it is the hot read's named statement.
+ */
+export const transferQuery = (id: string | Placeholder, callerId: string | Placeholder, visibility: Visibility, full: boolean, user?: Placeholder) =>
+  sql`${transferSelect(callerId, full)} where t.id = ${id}::uuid and ${visibleSql(visibility, 't', user)}`;
 
 /**
  * findTransfer with its lines and timeline, as a hot read (api-read benchmark) outside any
@@ -129,7 +132,7 @@ export const transferQuery = (id: string, callerId: string, visibility: Visibili
 export async function readTransferDetail(database: Database, id: string, callerId: string, visibility: Visibility): Promise<FullTransferRow | null> {
   const statement = boundStatement(
     `transfer_detail_${visibility.scope}`,
-    () => sql`${transferSelect(placeholder('caller'), true)} where t.id = ${placeholder('id')}::uuid and ${visibleSql(visibility, 't', placeholder('user'))}`,
+    () => transferQuery(placeholder('id'), placeholder('caller'), visibility, true, placeholder('user')),
     { id, caller: callerId, user: 'userId' in visibility ? visibility.userId : null },
   );
   const [row] = await database.prepared<FullTransferRow>(statement.name, statement);
