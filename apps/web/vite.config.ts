@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { localeParts } from './locale-parts';
@@ -44,6 +44,48 @@ function precompress(): Plugin {
           if (br.length < body.length) writeFileSync(`${file}.br`, br);
           if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
         }
+      },
+    },
+  };
+}
+
+/**
+ * Lists the app's own code (src/app/start.tsx and every chunk it imports statically) in index.html
+ * as module preloads with a low fetch priority. The entry (src/main.tsx) imports the app only once
+ * the critical shell has been painted; without these hints its code would only be asked for then.
+ * Low priority, because the page's own first paint must not share a slow link with some 200 KB of
+ * scripts; Chrome still fetches them at once and keeps them until the app is imported.
+ */
+function preloadStart(): Plugin {
+  const START = /[\\/]src[\\/]app[\\/]start\.tsx$/;
+  return {
+    name: 'portal:preload-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const start = chunks.find((c) => c.facadeModuleId && START.test(c.facadeModuleId));
+        if (!start) throw new Error('portal:preload-start: no chunk for src/app/start.tsx');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const visit = (chunk: Rollup.OutputChunk) => {
+          if (files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const name of chunk.imports) {
+            const imported = byName.get(name);
+            if (imported) visit(imported);
+          }
+        };
+        visit(start);
+        const tags: HtmlTagDescriptor[] = [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', fetchpriority: 'low', crossorigin: '', href: `/${file}` },
+            injectTo: 'head',
+          }));
+        return tags;
       },
     },
   };
@@ -97,12 +139,13 @@ const serviceWorker = VitePWA({
 const VENDOR_GROUPS = [
   { name: 'vendor-react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
   { name: 'vendor-router', test: /[\\/]node_modules[\\/](?:react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](?:i18next|react-i18next|i18next-browser-languagedetector|html-parse-stringify|void-elements)[\\/]/ },
+  // Not the language detector: the entry uses it alone (lib/language-detection.ts), before i18next is needed.
+  { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](?:i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
   { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
 ];
 
 export default defineConfig({
-  plugins: [react(), localeParts(), serviceWorker, precompress()],
+  plugins: [react(), localeParts(), preloadStart(), serviceWorker, precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ar from '@portal/shared/locales/ar.json';
 import en from '@portal/shared/locales/en.json';
-import { createI18n, currentLanguage, i18n as appI18n, LANGUAGE_STORAGE_KEY } from './i18n';
+import { createI18n, currentLanguage, i18n as appI18n } from './i18n';
+import { LANGUAGE_STORAGE_KEY } from './language-detection';
 
 function browserPrefers(...languages: string[]) {
   Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });

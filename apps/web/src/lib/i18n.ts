@@ -1,11 +1,12 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ar';
 import 'dayjs/locale/en';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
+import { defaultLanguageDetector, detectionOptions, toSupportedLanguage } from './language-detection';
 
 type MessagePart = { default: Record<string, unknown> };
 
@@ -58,36 +59,6 @@ export async function loadSignedInMessages(instance: I18n): Promise<void> {
   const part = await PARTS[language].signedIn();
   instance.addResourceBundle(language, 'translation', part.default, true, false);
 }
-
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-
-/** `ar-SA` → `ar`, `en_US` → `en`; anything else is left for i18next to reject. */
-export function toSupportedLanguage(code: string | undefined | null): Language | null {
-  const base = (code ?? '').split(/[-_]/)[0]?.toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : null;
-}
-
-/**
- * Last in the detection order, after <html lang> — which the server fills with the company's
- * `default_language` setting, so a browser preferring neither Arabic nor English (French, say)
- * gets the company's choice. Only a page without that tag ends here, in Arabic. fallbackLng
- * stays English, but only for keys missing in Arabic — it never chooses the language.
- */
-const defaultLanguageDetector = {
-  name: 'portalDefault',
-  lookup: () => DEFAULT_LANGUAGE,
-  cacheUserLanguage: () => {},
-};
-
-export const detectionOptions: DetectorOptions = {
-  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag', defaultLanguageDetector.name],
-  lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
-  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  lookupSessionStorage: LANGUAGE_STORAGE_KEY,
-  caches: ['localStorage'],
-  convertDetectedLanguage: (lng: string) => toSupportedLanguage(lng) ?? lng,
-};
 
 /** The language the UI is in now, always one of LANGUAGES. */
 export function currentLanguage(instance: I18n): Language {
