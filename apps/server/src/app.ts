@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { constants as zlib } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import negotiateEncoding from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import swagger from '@fastify/swagger';
@@ -126,6 +127,26 @@ function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0]!;
   return pathname === '/api' || pathname.startsWith('/api/');
 }
+
+/**
+ * index.html, compressed once per language and company name. The not-found handler that answers
+ * it is no route, so the compression plugin never sees it (and a wildcard route instead would
+ * swallow the router's own 400 for an over-long path segment under /api).
+ */
+const pageEncodings = {
+  cache: new Map<string, Buffer>(),
+  encode(html: string, encoding: 'br' | 'gzip'): Buffer {
+    const key = `${encoding}:${html}`;
+    let body = this.cache.get(key);
+    if (!body) {
+      body = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(html, { level: 9 });
+      // A renamed company or another default language leaves a variant behind: keep only a few.
+      if (this.cache.size >= 8) this.cache.clear();
+      this.cache.set(key, body);
+    }
+    return body;
+  },
+};
 
 /** Text for HTML: a company name is anyone's input. */
 function escapeHtml(text: string): string {
@@ -357,24 +378,25 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   }
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
 
-  // Any other GET is a route of the single-page app, in the company's default language: the
-  // page's language detector reads <html lang> when neither the address, an earlier choice nor
-  // the browser names Arabic or English (a browser preferring French, say). A route of its own
-  // rather than the not-found handler, so that it is compressed and answers HEAD like any page.
-  if (indexHtml) {
-    app.get('/*', async (req, reply) => {
-      if (isApiPath(req.url)) return reply.status(404).send(errorBody('not_found', 'Not found'));
-      const { default_language: lang, company_name: company } = await getSettings(ctx.db, ['default_language', 'company_name']);
-      const name = escapeHtml(company);
-      const html = indexHtml
-        .replace(HTML_LANG_TAG, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
-        // Functions, not strings: a `$` in the name must not read as a replacement pattern.
-        .replace(HTML_TITLE, () => `<title>${name}</title>`)
-        .replace(BOOT_NAME, (_match, open: string, close: string) => `${open}${name}${close}`);
-      return reply.status(200).header('cache-control', 'no-cache').type('text/html').send(html);
-    });
-  }
-  app.setNotFoundHandler(async (_req, reply) => reply.status(404).send(errorBody('not_found', 'Not found')));
+  app.setNotFoundHandler(async (req, reply) => {
+    if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD') || !indexHtml) {
+      return reply.status(404).send(errorBody('not_found', 'Not found'));
+    }
+    // Any other GET is a route of the single-page app, in the company's default language: the
+    // page's language detector reads <html lang> when neither the address, an earlier choice nor
+    // the browser names Arabic or English (a browser preferring French, say).
+    const { default_language: lang, company_name: company } = await getSettings(ctx.db, ['default_language', 'company_name']);
+    const name = escapeHtml(company);
+    const html = indexHtml
+      .replace(HTML_LANG_TAG, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
+      // Functions, not strings: a `$` in the name must not read as a replacement pattern.
+      .replace(HTML_TITLE, () => `<title>${name}</title>`)
+      .replace(BOOT_NAME, (_match, open: string, close: string) => `${open}${name}${close}`);
+    reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
+    const encoding = negotiateEncoding(req.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(pageEncodings.encode(html, encoding));
+  });
 
   return { app, ctx, hub };
 }
