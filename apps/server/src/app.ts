@@ -263,21 +263,6 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     },
   });
 
-  // Answers a browser can take compressed go out compressed: index.html, the API's JSON, CSV
-  // exports. The build's own files are compressed once, at build time (@fastify/static's
-  // preCompressed below; a response that already has an encoding is left alone). Small answers
-  // (under 1 KB) and clients that ask for no encoding (the benchmarks, scripts) pay only the check.
-  // Brotli at quality 4 and gzip at 6: per request, speed matters more than the last few bytes.
-  // Request bodies are never decompressed: no client of ours sends them compressed, and a
-  // compressed body would only be a way round the body limit.
-  await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-    globalDecompression: false,
-  });
-
   await app.register(swagger, {
     openapi: {
       info: { title: 'Service Portal API', version: '1.0.0', description: 'Every route, its access and its schemas.' },
@@ -297,6 +282,24 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(inputGuard);
   // Before any route: it hooks the routes that opt in with config.idempotent as they are added.
   await app.register(idempotencyPlugin, { db: ctx.db });
+
+  // Answers a browser can take compressed go out compressed: index.html, the API's JSON, CSV
+  // exports. The build's own files are compressed once, at build time (@fastify/static's
+  // preCompressed below; a response that already has an encoding is left alone). Small answers
+  // (under 1 KB) and clients that ask for no encoding (the benchmarks, scripts) pay only the check.
+  // Brotli at quality 4 and gzip at 6: per request, speed matters more than the last few bytes.
+  // Request bodies are never decompressed: no client of ours sends them compressed, and a
+  // compressed body would only be a way round the body limit.
+  // After the idempotency plugin: both add their onSend hook to each route as it is declared, in
+  // the order they were registered, and the stored answer of an idempotent request must be the
+  // answer itself, not its compressed bytes (a replay is compressed again as it goes out).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    globalDecompression: false,
+  });
 
   const hub = new RealtimeHub(ctx);
   await hub.start();

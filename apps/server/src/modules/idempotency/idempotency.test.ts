@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
@@ -158,6 +159,31 @@ describe(`idempotency keys (${TEST_DB})`, () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().status).toBe('completed');
     expect(await count(sql`select count(*)::int as n from service_request_history where request_id = ${r.id}::uuid and to_status = 'completed'`)).toBe(1);
+  });
+
+  it('a browser that takes compressed answers gets the same answer replayed, compressed again', async () => {
+    // The answer is stored before it is compressed (app.ts registers the compression after this
+    // plugin): stored compressed, its bytes were not text and the key stayed pending, so the
+    // replay answered 409 (the offline e2e test found it).
+    const r = await assigned();
+    const key = newKey();
+    const diagnostic = { symptoms: 'Flicker', diagnosis: 'Loose cable', resolution: 'Reseated', notes: 'n'.repeat(600), labor_hours: '1.50' };
+    const send = () =>
+      server.call('PUT', `/api/service-requests/${r.id}/diagnostic`, {
+        token: P.tech.token,
+        body: diagnostic,
+        headers: { 'idempotency-key': key, 'accept-encoding': 'br' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-encoding']).toBe('br');
+    const text = (res: LightMyRequestResponse) => zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(text(again)).toBe(text(first));
+    expect(JSON.parse(text(first)).work.diagnosis).toBe('Loose cable');
   });
 
   it('two requests at once with one key: one effect, both answers equal', async () => {
