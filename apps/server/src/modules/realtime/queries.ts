@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { notifyInTransaction } from '../../db/notify-at-commit.js';
 
 /**
  * NOTIFY `channel` with `payload`, in the caller's transaction: PostgreSQL delivers it only
- * when that transaction commits (and never when it rolls back).
+ * when that transaction commits (and never when it rolls back). A top-level transaction sends
+ * its NOTIFYs together just before it commits (db/notify-at-commit.ts).
  */
 export async function notifyChannel(tx: DbOrTx, channel: string, payload: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
+  await notifyInTransaction(tx, channel, payload);
 }

@@ -307,22 +307,28 @@ export async function transitionTransfer(tx: Tx, caller: TransferCaller, id: str
 
 export function createTransferService(ctx: AppContext) {
   const { db } = ctx;
+
+  /** The transfer as the caller sees it, by the hot read's named prepared statement, or 404. */
+  async function detail(caller: TransferCaller, id: string): Promise<TTransfer> {
+    const row = await readTransferDetail(ctx.database, id, caller.userId, visibilityOf(caller));
+    if (!row) throw notFound('Transfer');
+    return readTransfer(row, actorOf(caller, row));
+  }
+
   return {
     create: (caller: TransferCaller, input: TCreateTransferRequest) => db.transaction((tx) => createTransfer(tx, caller, input)),
 
-    /** The transition commits first; the transfer is read afterwards, outside its locks. */
+    /**
+     * The transition commits first; the transfer is read afterwards, outside its locks, by the
+     * same prepared statement as `get` (the transfers benchmark's answer read back).
+     */
     async transition(caller: TransferCaller, id: string, action: TransferAction, note?: string | null): Promise<TTransfer> {
       await db.transaction((tx) => applyTransition(tx, caller, id, action, note ?? null));
-      return loadTransfer(db, caller, id);
+      return detail(caller, id);
     },
 
     /** A hot read (api-read benchmark): a named prepared statement per visibility scope. */
-    async get(caller: TransferCaller, id: string): Promise<TTransfer> {
-      const visibility = visibilityOf(caller);
-      const row = await readTransferDetail(ctx.database, id, caller.userId, visibility);
-      if (!row) throw notFound('Transfer');
-      return readTransfer(row, actorOf(caller, row));
-    },
+    get: detail,
 
     async list(caller: TransferCaller, q: TTransferListQuery): Promise<TTransferList> {
       const page = await listTransfers(db, q, caller.userId, visibilityOf(caller));

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { is, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import type { Database, Tx } from './client.js';
+import { notifyInTransaction } from './notify-at-commit.js';
+import { EVENTS_CHANNEL, publish } from '../modules/realtime/index.js';
+
+let server: TestServer;
+let database: Database;
+const CHANNEL = 'notify_at_commit_test';
+const received: string[] = [];
+let stopListening: () => Promise<void>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  database = server.ctx.database;
+  stopListening = await database.listen(CHANNEL, (payload) => received.push(payload));
+}, 120_000);
+afterAll(async () => {
+  await stopListening();
+  await server.close();
+});
+
+/**
+ * What arrived up to a marker sent afterwards, outside any transaction: PostgreSQL delivers
+ * notifications in commit order, so anything still to come from earlier would arrive before it.
+ */
+async function arrivals(): Promise<string[]> {
+  await notifyInTransaction(database.db, CHANNEL, 'marker');
+  const deadline = Date.now() + 5_000;
+  while (!received.includes('marker') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  const got = received.splice(0);
+  expect(got.at(-1)).toBe('marker');
+  return got.slice(0, -1);
+}
+
+const dialect = new PgDialect();
+
+/** Counts the statements run on `tx` from now on that send a NOTIFY (node-postgres also commits through it). */
+function countStatements(tx: Tx): { count: number } {
+  const counter = { count: 0 };
+  const execute = tx.execute.bind(tx);
+  tx.execute = ((query: Parameters<Tx['execute']>[0]) => {
+    if (is(query, SQL) && dialect.sqlToQuery(query).sql.includes('pg_notify')) counter.count++;
+    return execute(query);
+  }) as Tx['execute'];
+  return counter;
+}
+
+describe('NOTIFY at commit', () => {
+  it('sends a transaction’s notifications in one statement before the commit, in order, and delivers them on commit', async () => {
+    let during = -1;
+    let counter!: { count: number };
+    await database.db.transaction(async (tx) => {
+      counter = countStatements(tx);
+      for (const payload of ['first', 'second', 'third']) await notifyInTransaction(tx, CHANNEL, payload);
+      during = counter.count;
+    });
+    expect(during).toBe(0);
+    expect(counter.count).toBe(1);
+    expect(await arrivals()).toEqual(['first', 'second', 'third']);
+  });
+
+  it('sends nothing when the transaction rolls back, and the error reaches the caller', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await notifyInTransaction(tx, CHANNEL, 'never');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await arrivals()).toEqual([]);
+  });
+
+  it('sends at once in a savepoint, delivered with the outer commit and dropped with the savepoint’s rollback', async () => {
+    await database.db.transaction(async (tx) => {
+      await notifyInTransaction(tx, CHANNEL, 'outer');
+      await tx.transaction(async (inner) => {
+        const counter = countStatements(inner);
+        await notifyInTransaction(inner, CHANNEL, 'kept');
+        expect(counter.count).toBe(1);
+      });
+      await tx
+        .transaction(async (inner) => {
+          await notifyInTransaction(inner, CHANNEL, 'rolled back');
+          throw new Error('undo the savepoint');
+        })
+        .catch(() => {});
+    });
+    expect((await arrivals()).sort()).toEqual(['kept', 'outer']);
+  });
+
+  it('sends at once outside a transaction, and after the callback on a handle kept past it', async () => {
+    await notifyInTransaction(database.db, CHANNEL, 'alone');
+    expect(await arrivals()).toEqual(['alone']);
+    let kept!: Tx;
+    await database.db.transaction(async (tx) => {
+      kept = tx;
+    });
+    // A committed transaction's handle no longer queues: nothing is silently held back.
+    const counter = countStatements(kept);
+    await notifyInTransaction(kept, CHANNEL, 'late').catch(() => {});
+    expect(counter.count).toBe(1);
+    received.splice(0);
+  });
+
+  it('the realtime bus publishes through it: a change’s events go in one statement and arrive on commit', async () => {
+    const events: { topic: string; event: string }[] = [];
+    const stop = await database.listen(EVENTS_CHANNEL, (p) => events.push(JSON.parse(p) as { topic: string; event: string }));
+    try {
+      let counter!: { count: number };
+      await database.db.transaction(async (tx) => {
+        counter = countStatements(tx);
+        await publish(tx, { topic: 'transfers', event: 'transfer.approved', audience: { roles: ['admin'] }, payload: { ids: [] } });
+        await publish(tx, { topic: 'stock', event: 'stock.changed', audience: { roles: ['admin'] } });
+      });
+      expect(counter.count).toBe(1);
+      const deadline = Date.now() + 5_000;
+      while (events.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(events.map((e) => e.event)).toEqual(['transfer.approved', 'stock.changed']);
+    } finally {
+      await stop();
+    }
+  });
+});
