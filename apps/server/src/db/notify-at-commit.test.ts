@@ -3,7 +3,7 @@ import { is, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import type { Database, Tx } from './client.js';
-import { notifyInTransaction } from './notify-at-commit.js';
+import { NOTIFICATIONS_PER_STATEMENT, notifyInTransaction } from './notify-at-commit.js';
 import { EVENTS_CHANNEL, publish } from '../modules/realtime/index.js';
 
 let server: TestServer;
@@ -60,6 +60,17 @@ describe('NOTIFY at commit', () => {
     expect(during).toBe(0);
     expect(counter.count).toBe(1);
     expect(await arrivals()).toEqual(['first', 'second', 'third']);
+  });
+
+  it('sends a great many in statements of a thousand, all delivered in order', async () => {
+    const payloads = Array.from({ length: NOTIFICATIONS_PER_STATEMENT * 2 + 5 }, (_, i) => `n${i}`);
+    let counter!: { count: number };
+    await database.db.transaction(async (tx) => {
+      counter = countStatements(tx);
+      for (const payload of payloads) await notifyInTransaction(tx, CHANNEL, payload);
+    });
+    expect(counter.count).toBe(3);
+    expect(await arrivals()).toEqual(payloads);
   });
 
   it('sends nothing when the transaction rolls back, and the error reaches the caller', async () => {

@@ -14,6 +14,9 @@ interface Notification {
   payload: string;
 }
 
+/** How many queued NOTIFYs one statement sends (two parameters each). */
+export const NOTIFICATIONS_PER_STATEMENT = 1000;
+
 /** The NOTIFYs each open top-level transaction has queued, by its transaction handle. */
 const queued = new WeakMap<object, Notification[]>();
 
@@ -33,7 +36,12 @@ export function sendNotificationsAtCommit<Tx extends Executor, Config>(db: Trans
       queued.set(tx, queue);
       try {
         const result = await run(tx);
-        if (queue.length) await tx.execute(sql`select ${sql.join(queue.map((n) => sql`pg_notify(${n.channel}, ${n.payload})`), sql`, `)}`);
+        // A statement carries at most 65,535 parameters: a transaction announcing more than a
+        // thousand events sends them in as many statements of a thousand.
+        for (let i = 0; i < queue.length; i += NOTIFICATIONS_PER_STATEMENT) {
+          const part = queue.slice(i, i + NOTIFICATIONS_PER_STATEMENT);
+          await tx.execute(sql`select ${sql.join(part.map((n) => sql`pg_notify(${n.channel}, ${n.payload})`), sql`, `)}`);
+        }
         return result;
       } finally {
         // Anything published on this handle from now on is sent at once, as outside a transaction.
