@@ -30,7 +30,15 @@ function redact(value: unknown): unknown {
 
 /** Records a change made by staff, in the caller's transaction so it lands only if the change does. */
 export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await auditInsert(tx, entry);
+}
+
+/**
+ * The insert `audit` runs, not yet run: a hot path puts it in a `with` clause of its own
+ * statement to save a round trip (a transfer's transition), and it lands with that statement.
+ */
+export function auditInsert(tx: DbOrTx, entry: AuditEntry) {
+  return tx.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,
     entity: entry.entity,

@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { boundStatement, placeholder } from '../../db/statements.js';
+import { auditInsert, type AuditEntry } from '../../lib/audit.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { isoSql, like, where } from '../../db/sql.js';
@@ -279,12 +280,14 @@ export async function findActiveUsers(tx: DbOrTx, roles: Role[], exceptId: strin
 }
 
 /**
- * Moves a transfer from `from` to `to` by `action` and writes its timeline entry, in one
- * statement: who decided (approve, reject with its reason), received or cancelled it, and when.
+ * Moves a transfer from `from` to `to` by `action` and writes its timeline entry and its audit
+ * row, in one statement: who decided (approve, reject with its reason), received or cancelled
+ * it, and when. (A data-modifying `with` runs whether or not the main query reads it.)
  */
 export async function recordTransition(
   tx: DbOrTx,
   t: { id: string; action: TransferAction; from: TransferStatus; to: TransferStatus; actorId: string; note: string | null },
+  audited: AuditEntry,
 ): Promise<void> {
   const { id, action, to, note } = t;
   const set =
@@ -294,7 +297,8 @@ export async function recordTransition(
         ? sql`received_by = ${t.actorId}::uuid, received_at = now()`
         : sql`cancelled_by = ${t.actorId}::uuid, cancelled_at = now()`;
   await tx.execute(sql`
-    with changed as (update transfers set status = ${to}::transfer_status, updated_at = now(), ${set} where id = ${id}::uuid returning id)
+    with changed as (update transfers set status = ${to}::transfer_status, updated_at = now(), ${set} where id = ${id}::uuid returning id),
+    audited as ${auditInsert(tx, audited)}
     insert into transfer_events (transfer_id, from_status, to_status, actor_id, note)
     select id, ${t.from}::transfer_status, ${to}::transfer_status, ${t.actorId}::uuid, ${note} from changed`);
 }

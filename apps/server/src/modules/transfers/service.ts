@@ -232,9 +232,8 @@ export async function applyTransition(
   // ones (many transfers draw on the same items), so they are taken last and held only
   // until the commit that follows.
   const to = STATUS_AFTER[action];
-  // The new status and its timeline entry in one statement.
-  await recordTransition(tx, { id, action, from: row.status, to, actorId: caller.userId, note });
-  await audit(tx, {
+  // The new status, its timeline entry and its audit row in one statement.
+  await recordTransition(tx, { id, action, from: row.status, to, actorId: caller.userId, note }, {
     actorId: caller.userId,
     action: `transfer.${to}`,
     entity: 'transfer',

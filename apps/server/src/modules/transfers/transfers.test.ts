@@ -15,7 +15,7 @@ import {
   type TTransfer,
   ZCreateServiceRequest,
 } from '@portal/shared';
-import { counters, inventoryItems, notifications, stockMovements, transferEvents, transfers, warehouses } from '../../db/schema.js';
+import { auditLog, counters, inventoryItems, notifications, stockMovements, transferEvents, transfers, warehouses } from '../../db/schema.js';
 import { caller, person, type Person as SignedInPerson, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
 import { checkInvariant } from '../inventory/index.js';
 import { levelOf, makeItem, makeWarehouse, receive } from '../inventory/factories.js';
@@ -203,6 +203,18 @@ describe('transfers', () => {
     expect(told).toEqual(expect.arrayContaining([{ userId: people.tech.id, title: 'notifications.transfer_approved.title' }]));
     // The actor is not told about their own action.
     expect(told.filter((n) => n.userId === people.tech.id && n.title === 'notifications.transfer_received.title')).toEqual([]);
+    // Each transition's audit row, written in the statement that moves the status.
+    const audited = await db
+      .select({ actorId: auditLog.actorId, action: auditLog.action, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'transfer'), eq(auditLog.entityId, t.id), inArray(auditLog.action, ['transfer.approved', 'transfer.completed'])));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { actorId: people.sup.id, action: 'transfer.approved', before: { status: 'pending' }, after: { status: 'approved' } },
+        { actorId: people.tech.id, action: 'transfer.completed', before: { status: 'approved' }, after: { status: 'completed' } },
+      ]),
+    );
+    expect(audited).toHaveLength(2);
     expect((await checkInvariant(db)).ok).toBe(true);
   });
 
@@ -287,6 +299,17 @@ describe('transfers', () => {
     const [row] = await db.select({ status: transfers.status }).from(transfers).where(eq(transfers.id, t.id));
     expect(row!.status).toBe('pending');
     expect((await db.select({ n: count() }).from(transferEvents).where(eq(transferEvents.transferId, t.id)))[0]!.n).toBe(1);
+    // The audit row went with the rest.
+    expect(await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.entityId, t.id), eq(auditLog.action, 'transfer.approved')))).toEqual([]);
+  });
+
+  it('the audit row of a rejection keeps its reason and who rejected it', async () => {
+    const t = await transferIn('rejected', people.sup);
+    const rows = await server.ctx.db
+      .select({ actorId: auditLog.actorId, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, t.id), eq(auditLog.action, 'transfer.rejected')));
+    expect(rows).toEqual([{ actorId: people.admin2.id, before: { status: 'pending' }, after: { status: 'rejected', note: 'not needed' } }]);
   });
 
   it('a technician asks only into their own van, and only from a main or branch warehouse', async () => {
