@@ -30,6 +30,14 @@ export const toIso = (value: Date | string | number): string => new Date(value).
 /** A figure rounded in SQL to `places` decimals, answered as a number. */
 export const sqlRound = (expr: string, places = 2) => `round((${expr})::numeric, ${places})::float8`;
 
+/**
+ * The start of `col`'s day, week (Monday) or month in the company zone, as a local timestamp.
+ * A query over many rows groups by this and formats only the groups (`to_char` on every row of a
+ * year's part lines was a third of the parts figure's time).
+ */
+export const localBucketStart = (bucket: 'day' | 'week' | 'month', zone: string, col: string) =>
+  sql.raw(`date_trunc('${bucket}', ${col} at time zone '${zone.replace(/'/g, "''")}')`);
+
 /** `col` as the first day (YYYY-MM-DD) of its day, week (Monday) or month in the company zone. */
 export const localBucket = (bucket: 'day' | 'week' | 'month', zone: string, col: string) =>
-  sql.raw(`to_char(date_trunc('${bucket}', ${col} at time zone '${zone.replace(/'/g, "''")}'), 'YYYY-MM-DD')`);
+  sql`to_char(${localBucketStart(bucket, zone, col)}, 'YYYY-MM-DD')`;

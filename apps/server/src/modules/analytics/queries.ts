@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFigure, TAnalyticsQuery } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { localBucket, sqlRound } from '../../db/sql.js';
+import { localBucket, localBucketStart, sqlRound } from '../../db/sql.js';
 
 /**
  * The analytics figures (issue #11, PRODUCT.md §5), each one statement computed in the database
@@ -252,14 +252,16 @@ const FIGURES: Record<AnalyticsFigure, (db: DbOrTx, c: FigureContext) => Promise
     const rows = rowsOf<FigureRow>(
       await db.execute(sql`
         with ${periodsCte(c)},
-        figures as (
-          select ${bucketOf(c, 'p.created_at')} as period, count(*)::int as lines, sum(p.quantity) as quantity,
+        buckets as (
+          select ${localBucketStart(c.bucket, c.zone, 'p.created_at')} as bucket, count(*)::int as lines, sum(p.quantity) as quantity,
             sum(round(p.quantity * p.unit_price, 2) + round(round(p.quantity * p.unit_price, 2) * p.tax_rate / 100, 2)) as value
           from request_parts p
           -- The request only when a filter needs it: a year of part lines alone is one scan.
           ${hasRequestFilters(c) ? sql`join service_requests r on r.id = p.request_id` : sql``}
           where ${inPeriod(c, 'p.created_at')} ${hasRequestFilters(c) ? sql`and ${requestFilters(c)}` : sql``}
-          group by 1)
+          group by 1),
+        -- Grouped by the bucket's start, formatted once a bucket: a year is 200,000 lines or more.
+        figures as (select to_char(bucket, 'YYYY-MM-DD') as period, lines, quantity, value from buckets)
         select p.period, coalesce(x.lines, 0) as lines, coalesce(x.quantity, 0)::numeric(14,3)::text as quantity, coalesce(x.value, 0)::numeric(16,2)::text as value
         from periods p left join figures x using (period) order by p.period`),
     );
