@@ -69,5 +69,12 @@ export async function documentIsTheSame(page: Page) {
   return page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark === 42);
 }
 
-/** The bell's unread count as the page shows it. */
-export const unreadCount = async (page: Page) => Number(await page.getByTestId('notification-bell').getAttribute('data-unread-count'));
+/**
+ * The bell's unread count as the page shows it, once its list has loaded: read too early it
+ * was 0, and a test expecting "before + 1" then waited for 1 where the page rightly showed 18.
+ */
+export async function unreadCount(page: Page): Promise<number> {
+  const bell = page.getByTestId('notification-bell');
+  await expect.poll(() => bell.getAttribute('data-unread-count'), { timeout: 15_000 }).not.toBeNull();
+  return Number(await bell.getAttribute('data-unread-count'));
+}

@@ -65,7 +65,8 @@ export function NotificationBell() {
             size="lg"
             aria-label={unread > 0 ? t('header.notifications.labelWithCount', { count: unread }) : t('header.notifications.label')}
             data-testid="notification-bell"
-            data-unread-count={unread}
+            // Absent until the list has loaded, so a reader can tell "none" from "not yet known".
+            data-unread-count={list.data ? unread : undefined}
             onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={20} stroke={1.7} />
