@@ -168,6 +168,22 @@ describe('notification bell', () => {
     expect(server.calls[0]).toBe('GET /api/notifications?limit=50');
   });
 
+  it('leaves the count out while the list loads, so "none" is never read before it is known', async () => {
+    server = fakeServer([makeNotification()]);
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await loaded;
+      return server.fetchMock(input, init);
+    });
+    rendered = await renderWithApp(<NotificationBell />);
+    await settle(10);
+    expect(bell().hasAttribute('data-unread-count')).toBe(false);
+    release();
+    await settle(10);
+    expect(bell().getAttribute('data-unread-count')).toBe('1');
+  });
+
   it('opens a notification: marks it read and goes to its link', async () => {
     const target = makeNotification({ link: '/dashboard/service-requests' });
     await renderBell([target, makeNotification()]);
