@@ -5,7 +5,6 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from '
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { localeParts } from './locale-parts';
-import { isPreactRuntime, preactAliases } from './preact-aliases';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -138,8 +137,7 @@ const serviceWorker = VitePWA({
  * only some lazy pages use would make every visitor download it.
  */
 const VENDOR_GROUPS = [
-  // The app's runtime: Preact, not FullCalendar's own copy, which only the calendar pages load.
-  { name: 'vendor-react', test: isPreactRuntime },
+  { name: 'vendor-react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
   { name: 'vendor-router', test: /[\\/]node_modules[\\/](?:react-router|cookie|set-cookie-parser)[\\/]/ },
   // Not the language detector: the entry uses it alone (lib/language-detection.ts), before i18next is needed.
   { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](?:i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
@@ -148,7 +146,6 @@ const VENDOR_GROUPS = [
 
 export default defineConfig({
   plugins: [react(), localeParts(), preloadStart(), serviceWorker, precompress()],
-  resolve: { alias: preactAliases('app') },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -76,24 +76,9 @@ export async function settle(ms = 0): Promise<void> {
   });
 }
 
-/**
- * Preact's act renders one round of updates; what those updates set off in their effects (a
- * popover's portal, a modal's transition) renders in the rounds after. Settles until a round
- * changes nothing on the page (at most 10).
- */
-export async function settleRenders(): Promise<void> {
-  for (let round = 0, before = document.body.innerHTML; round < 10; round++) {
-    await settle();
-    const after = document.body.innerHTML;
-    if (after === before) return;
-    before = after;
-  }
-}
-
 export async function click(element: Element | null | undefined): Promise<void> {
   if (!element) throw new Error('nothing to click');
   await act(async () => {
     (element as HTMLElement).click();
   });
-  await settleRenders();
 }
