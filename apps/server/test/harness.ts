@@ -12,7 +12,6 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { customers, technicians, users, warehouses } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/crypto.js';
-import { seedDemoData } from '../src/demo/seed.js';
 import { createAuthService } from '../src/modules/auth/service.js';
 import { eq } from 'drizzle-orm';
 
@@ -25,17 +24,17 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const database = await openPglite(null, { loadDataDir: dump });
     return { database, drop: () => database.close() };
   }
-  // A fresh database per test file on the PostgreSQL server, dropped afterwards.
+  // A fresh database per test server on the PostgreSQL server, a copy of the migrated and
+  // seeded template (test/global-setup.ts), dropped afterwards.
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 5);
-  await database.migrate();
   return {
     database,
     url: url.toString(),
@@ -82,8 +81,7 @@ export async function startTestServer(
   const shared = opts.shareDatabaseOf?.databaseUrl;
   const { database, drop, url } = shared
     ? await openPostgres(shared, 5).then((d) => ({ database: d, drop: () => d.close(), url: shared }))
-    : await openTestDatabase();
-  await seedDemoData(database.db);
+    : await openTestDatabase(); // the demo company comes with it (test/global-setup.ts)
   const built = await buildApp(config, database);
   await built.app.ready();
 
