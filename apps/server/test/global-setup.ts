@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** A PostgreSQL database, migrated and holding the demo company, for each test file to copy. */
+/** A PostgreSQL database, migrated and holding the demo company, for each test server to copy. */
 async function makePostgresTemplate() {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('the server:postgres project needs TEST_DATABASE_URL');
@@ -66,7 +66,7 @@ async function migrateAndSeed(database: Database) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A PGlite dump of a migrated database holding the demo company (server:pglite). */
+    /** A PGlite dump of a migrated database holding the demo company (both projects). */
     pgliteDump: string;
     /** A PostgreSQL database, migrated and holding the demo company, to copy (server:postgres). */
     pgTemplate: string;
