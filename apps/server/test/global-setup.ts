@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/demo/seed.js';
+import { createTestDatabase } from './postgres-databases.js';
 
 /**
  * Every test server starts on a database of its own holding the demo company. Making one takes
  * seconds: ~3 s to create a PGlite database, ~0.5 s of migrations on PostgreSQL, and 8–11 s to
- * load the demo company on either (measured on a busy 2-core machine) — while a copy takes ~0.5 s (a PGlite dump loaded) or ~0.15 s
- * (a PostgreSQL database made from a template). So the migrations and the demo company are made
+ * load the demo company on either (measured on a busy 2-core machine) — while a copy takes
+ * ~0.5 s (a PGlite dump loaded) or ~0.15 s (a PostgreSQL database made from a template). So the migrations and the demo company are made
  * once here, for the project's database, and each test server starts from a copy (test/harness.ts).
  * The demo company's times are relative to when it is loaded, so they are minutes older than a
  * test that reads them: no test may depend on the seed having run just now.
@@ -37,26 +36,17 @@ export default async function setup(project: TestProject) {
 
 /** A PostgreSQL database, migrated and holding the demo company, for each test server to copy. */
 async function makePostgresTemplate() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('the server:postgres project needs TEST_DATABASE_URL');
-  const name = `portal_test_template_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 1);
-  await migrateAndSeed(database);
-  // A database can be copied only while nobody is connected to it.
-  await database.close();
-  return { name, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  const template = await createTestDatabase('portal_test_template');
+  try {
+    const database = await openPostgres(template.url, 1);
+    await migrateAndSeed(database);
+    // A database can be copied only while nobody is connected to it.
+    await database.close();
+  } catch (err) {
+    await template.drop();
+    throw err;
+  }
+  return template;
 }
 
 async function migrateAndSeed(database: Database) {

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role, TSession } from '@portal/shared';
@@ -14,6 +13,7 @@ import { customers, technicians, users, warehouses } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/crypto.js';
 import { createAuthService } from '../src/modules/auth/service.js';
 import { eq } from 'drizzle-orm';
+import { createTestDatabase } from './postgres-databases.js';
 
 /** Which database the server tests run on: PGlite always; PostgreSQL in the `server:postgres` project. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -26,24 +26,14 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   // A fresh database per test server on the PostgreSQL server, a copy of the migrated and
   // seeded template (test/global-setup.ts), dropped afterwards.
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  const created = await createTestDatabase('portal_test', inject('pgTemplate'));
+  const database = await openPostgres(created.url, 5);
   return {
     database,
-    url: url.toString(),
+    url: created.url,
     drop: async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await created.drop();
     },
   };
 }
