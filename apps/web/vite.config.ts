@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -64,6 +64,8 @@ function preloadStart(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        // The app's page only: the sign-in page does not load the app (decision 019).
+        if (basename(ctx.filename) !== 'index.html') return [];
         const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
         const start = chunks.find((c) => c.facadeModuleId && START.test(c.facadeModuleId));
         if (!start) throw new Error('portal:preload-start: no chunk for src/app/start.tsx');
@@ -121,9 +123,21 @@ const serviceWorker = VitePWA({
   workbox: {
     // Every file the app can ask for; the .br/.gz copies are the server's business.
     globPatterns: ['**/*.{html,js,css,woff2,png,svg}'],
+    // The sign-in page's template: the server fills it in (decision 019).
+    globIgnores: ['sign-in.html'],
     navigateFallback: '/index.html',
-    // The server's own answers, never the app: the API (and its docs) and the manifest.
-    navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/manifest\.webmanifest$/],
+    // The server's own answers, never the app: the API (and its docs), the manifest and the
+    // sign-in page.
+    navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/manifest\.webmanifest$/, /^\/login$/],
+    // The sign-in page from the network, and from the last copy seen when offline (a session
+    // that ends offline still lands on a page, not the browser's error).
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname === '/login',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'sign-in-page', expiration: { maxEntries: 4 } },
+      },
+    ],
     skipWaiting: true,
     // The first visit's page is controlled at once: what it loads later comes from the same build.
     clientsClaim: true,
@@ -152,6 +166,8 @@ export default defineConfig({
     // Mantine is one big vendor chunk by nature; keep the warning meaningful for our own code.
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      // Two pages: the app, and the sign-in page the server sends outside it (decision 019).
+      input: { index: 'index.html', 'sign-in': 'sign-in.html' },
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },
       },
@@ -160,6 +176,9 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      // The sign-in page is the server's (decision 019); so are a build's assets it may name.
+      '^/login(?:\\?.*)?$': { target: apiTarget, changeOrigin: true },
+      '/assets': { target: apiTarget, changeOrigin: true },
     },
   },
   preview: {

@@ -55,7 +55,7 @@ import { startJobs } from './job-handlers.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { createDataService, dataRoutes } from './modules/data/index.js';
 import { backupRoutes, createBackupService } from './modules/backup/index.js';
-import { createWebAppService, webAppRoutes } from './modules/web-app/index.js';
+import { createWebAppService, loadSignInTemplate, webAppRoutes } from './modules/web-app/index.js';
 import { createTrackingService, trackingRoutes } from './modules/tracking/index.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -360,10 +360,21 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(backupRoutes, { prefix: '/api/admin/backups', backups: createBackupService(ctx) });
 
   // The installable app's manifest, in the page's language (the web build writes none: one file
-  // cannot be in both languages).
-  await app.register(webAppRoutes, { webApp: createWebAppService(ctx.db) });
-
+  // cannot be in both languages), and the sign-in page.
   const webDist = webDistDir(config);
+  await app.register(webAppRoutes, {
+    webApp: createWebAppService(ctx.db, {
+      signInTemplate: webDist
+        ? loadSignInTemplate(webDist)
+        : // `npm run dev:web`: Vite serves the page's script and stylesheet from the source and
+          // sends /login here (apps/web/vite.config.ts).
+          config.env === 'development'
+          ? loadSignInTemplate(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web'))
+          : null,
+      publicSettings: () => settings.publicSettings(),
+    }),
+  });
+
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -372,7 +383,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       // The web build writes .br and .gz beside each text file (apps/web/vite.config.ts): the
       // smallest one the browser accepts is sent, with `vary: accept-encoding`; they get no routes of their own.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The sign-in page's template is the server's to fill (modules/web-app), never sent as it is.
+      globIgnore: ['**/*.br', '**/*.gz', 'sign-in.html'],
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -36,6 +36,8 @@ export interface ContextOptions {
    * requests run; the installability and offline tests turn it on.
    */
   serviceWorker?: boolean;
+  /** Off: the page as a browser without scripts (or before they arrive) shows it. */
+  javaScript?: boolean;
 }
 
 /** A fresh browser profile (its own localStorage), desktop-sized, preferring English. */
@@ -45,6 +47,7 @@ export function newContext(browser: Browser, options: ContextOptions = {}): Prom
     viewport: options.phone ? { width: 390, height: 844 } : { width: 1366, height: 850 },
     locale: options.locale ?? 'en-US',
     serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+    javaScriptEnabled: options.javaScript ?? true,
   });
 }
 

@@ -4,13 +4,14 @@ import { baseUrl, skipE2e, useBrowserPage } from './browser';
 
 // The first load on a slow phone (issue #26): the critical shell in index.html paints before the
 // app's code runs, that code is fetched at once but at low priority, and the first screen is
-// laid out in its own fonts.
+// laid out in its own fonts. The sign-in page is no part of the app: it comes whole from the
+// server, with a script of a few kilobytes (decision 019).
 
 describe.skipIf(skipE2e())('the first load', () => {
   const t = useBrowserPage({ phone: true });
 
   it('index.html blocks its first paint on nothing and lists the app as low-priority preloads', async () => {
-    const html = await (await fetch(`${baseUrl()}/login`)).text();
+    const html = await (await fetch(`${baseUrl()}/signup`)).text();
     // No stylesheet in the page itself: the app's styles come with its code.
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     const entry = html.match(/<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/)?.[1];
@@ -26,7 +27,7 @@ describe.skipIf(skipE2e())('the first load', () => {
     expect(entryJs.length).toBeLessThan(20_000);
   });
 
-  it('paints the shell with the company name while the app is still on its way, then the login form', async () => {
+  it('paints the shell with the company name while the app is still on its way, then the first screen', async () => {
     const page = t.page;
     // Hold the app's code back, as a slow link would.
     let release!: () => void;
@@ -35,7 +36,7 @@ describe.skipIf(skipE2e())('the first load', () => {
       await released;
       await route.continue();
     });
-    await page.goto('/login?lng=ar', { waitUntil: 'commit' });
+    await page.goto('/signup?lng=ar', { waitUntil: 'commit' });
     const shell = page.locator('#root .boot');
     await shell.waitFor({ state: 'visible' });
     await expect.poll(() => page.locator('#root .boot-name').textContent()).toBe('Demo Repairs Co.');
@@ -43,28 +44,28 @@ describe.skipIf(skipE2e())('the first load', () => {
     await expect
       .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
       .toBe(1);
-    expect(await page.getByTestId('login-form').count()).toBe(0);
+    expect(await page.getByTestId('signup-form').count()).toBe(0);
 
     release();
-    await page.getByTestId('login-form').waitFor();
+    await page.getByTestId('signup-form').waitFor();
     await expect.poll(() => shell.count()).toBe(0);
   });
 
-  it('lays out the first screen in its own fonts: Cairo is loaded when the Arabic login is first drawn', async () => {
+  it('lays out the first screen in its own fonts: Cairo is loaded when the Arabic sign-up page is first drawn', async () => {
     const page = t.page;
     // Which faces are loaded at the moment the login form enters the page (not after).
     await page.addInitScript(() => {
       const record = window as unknown as { facesAtFirstScreen?: string[] };
       new MutationObserver((_changes, observer) => {
-        if (!document.querySelector('[data-testid=login-form]')) return;
+        if (!document.querySelector('[data-testid=signup-form]')) return;
         observer.disconnect();
         record.facesAtFirstScreen = [...document.fonts]
           .filter((face) => face.status === 'loaded')
           .map((face) => `${face.family.replace(/["']/g, '')} ${face.weight}`);
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto('/login?lng=ar');
-    await page.getByTestId('login-form').waitFor();
+    await page.goto('/signup?lng=ar');
+    await page.getByTestId('signup-form').waitFor();
     const faces = await page.evaluate(() => (window as unknown as { facesAtFirstScreen?: string[] }).facesAtFirstScreen);
     for (const weight of ['400', '600', '700']) expect(faces).toContain(`Cairo ${weight}`);
     // Asked for by the entry, ahead of the app's code.
@@ -72,5 +73,50 @@ describe.skipIf(skipE2e())('the first load', () => {
       [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((link) => link.href),
     );
     expect(preloaded.some((href) => /cairo-arabic-400-normal/.test(href))).toBe(true);
+  });
+});
+
+describe.skipIf(skipE2e())('the sign-in page', () => {
+  const t = useBrowserPage({ phone: true });
+
+  it('comes whole in one response: its styles inside, one small script, none of the app', async () => {
+    const res = await fetch(`${baseUrl()}/login?lng=en`);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-language')).toBe('en');
+    const html = await res.text();
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    expect(html).toMatch(/<style>[^<]*\.card\b/);
+    expect(html).toContain('data-testid="login-form"');
+    expect(html).toContain('<title>Sign in · Demo Repairs Co.</title>');
+    // Every slot filled (the messages for the script keep their own `{{value}}` placeholders).
+    expect(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '')).not.toContain('{{');
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.some((file) => /\/(start|vendor-react|vendor-router|vendor-i18n)-/.test(file))).toBe(false);
+    let bytes = 0;
+    for (const file of scripts) bytes += (await (await fetch(`${baseUrl()}${file}`)).arrayBuffer()).byteLength;
+    expect(bytes).toBeLessThan(40_000);
+  });
+
+  it('shows its form in the language asked for even before any script runs', async () => {
+    const page = await t.openPage({ javaScript: false });
+    await page.goto('/login?lng=ar');
+    const html = await page.locator('html').evaluate((el) => [el.lang, el.dir]);
+    expect(html).toEqual(['ar', 'rtl']);
+    await page.getByLabel('البريد الإلكتروني').waitFor();
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).waitFor();
+    await page.getByTestId('demo-account-admin@demo.test').waitFor();
+  });
+
+  it('checks its fields in the page language, with the server\'s schema', async () => {
+    await t.page.goto('/login?lng=ar');
+    await t.page.locator('input[type=email]').fill('not-an-email');
+    await t.page.locator('button[type=submit]').click();
+    await expect.poll(() => t.page.locator('#email').getAttribute('aria-invalid')).toBe('true');
+    expect(await t.page.locator('#email-error').isVisible()).toBe(true);
+    expect(await t.page.locator('#password-error').isVisible()).toBe(true);
+    expect(new URL(t.page.url()).pathname).toBe('/login');
+    // Typing clears a field's message.
+    await t.page.locator('input[type=password]').fill('x');
+    expect(await t.page.locator('#password-error').isVisible()).toBe(false);
   });
 });

@@ -20,3 +20,8 @@ export const RECOVERY_CODE_TTL_MS = 60 * 60 * 1000;
 export const LANGUAGES = ['ar', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ar';
+/**
+ * The cookie that carries the visitor's language choice (i18next's own name for it), so that the
+ * server can send the sign-in page in it; the web app keeps it beside localStorage.
+ */
+export const LANGUAGE_COOKIE = 'i18next';

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeSession } from '../test-utils/session-factory';
 import { clearSession, getSession, setSession } from '../lib/session-store';
 import type { Role } from '@portal/shared';
-import { PublicOnly, RequireAuth, RequireCapability, safeRedirect } from './guards';
+import { PublicOnly, RequireAuth, RequireCapability } from './guards';
+import { safeRedirect } from '../lib/paths';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

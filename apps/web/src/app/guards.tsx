@@ -1,30 +1,20 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { isRole } from '@portal/shared';
 import { PageLoader } from '../components/page-loader';
 import { holdsAll, type Requirement } from '../lib/navigation';
-import { getLastSignOutReason, useCurrentUser, useSession } from '../lib/session-store';
-import { toastError } from '../lib/toast';
+import { getLastSignOutReason } from '../lib/session-store';
+import { useCurrentUser, useSession } from '../lib/use-session';
 import { NotAllowedPage } from '../features/errors';
-import { signOut } from '../features/auth';
-import { paths } from '../lib/paths';
+import { goToSignIn, LeaveForSignIn, signInUrl, signOut } from '../features/auth';
+import { paths, safeRedirect } from '../lib/paths';
 import { hasSignedInMessages, loadSignedInMessages } from '../lib/i18n';
 
-/** Only same-site paths: `/x`, never `//host` or `/\host`. */
-export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
-
 function UnknownRole() {
-  const navigate = useNavigate();
   useEffect(() => {
-    void signOut().then(() => {
-      void navigate(paths.login, { replace: true });
-      toastError('toast.authFailed');
-    });
-  }, [navigate]);
+    void signOut().then(() => goToSignIn({ notice: { kind: 'error', title: 'toast.authFailed' } }));
+  }, []);
   return <PageLoader fullScreen />;
 }
 
@@ -63,8 +53,8 @@ export function RequireAuth() {
   if (!session) {
     const asked = `${location.pathname}${location.search}`;
     const target =
-      getLastSignOutReason() === 'user' || asked === '/' ? paths.login : `${paths.login}?redirect=${encodeURIComponent(asked)}`;
-    return <Navigate to={target} replace />;
+      getLastSignOutReason() === 'user' || asked === '/' ? signInUrl() : signInUrl(asked);
+    return <LeaveForSignIn to={target} />;
   }
   // A recovery session may only set a new password.
   if (session.recovery) return <Navigate to={paths.resetPassword} replace />;

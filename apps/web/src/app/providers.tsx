@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { LocalizedDatesProvider } from '../components/dates-provider';
 import { i18n } from '../lib/i18n';
 import { publicSettingsQuery } from '../lib/public-settings';
-import { useSession } from '../lib/session-store';
+import { useSession } from '../lib/use-session';
 // Not the feature's index: that would pull the outbox's screens into the first screen's chunk.
 import { OfflineReads } from '../features/offline/offline-reads';
 import { createQueryClient } from './query-client';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { AuthLifecycle } from '../features/auth';
+import { AuthLifecycle, LeaveForSignIn } from '../features/auth';
 import { CrashPage, NotFoundPage } from '../features/errors';
 import { BOOK_APPOINTMENT_REQUIRES, DASHBOARD_ROUTES, GOODS_RECEIPT_PRINT_ROUTE, SERVICE_REPORT_PRINT_ROUTE, TRANSFER_PRINT_ROUTE, type DashboardRoute } from './dashboard-routes';
 import { paths } from '../lib/paths';
@@ -17,7 +17,6 @@ const ShellLayout = lazy(async () => {
   const [shell] = await Promise.all([import('./shell/shell-layout'), loadFullStyles()]);
   return { default: shell.ShellLayout };
 });
-const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
@@ -169,7 +168,8 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: paths.login, element: <LoginPage /> },
+          // The server's sign-in page, outside the app (decision 019): followed inside the app, a full load.
+          { path: paths.login, element: <LeaveForSignIn /> },
           { path: paths.signup, element: <SignupPage /> },
           { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
         ],

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { TUpdateUserRequest, TUser } from '@portal/shared';
 import { apiFetch } from './api-client';
 import { getSession, updateSessionUser } from './session-store';
@@ -13,8 +12,4 @@ export async function updateCurrentUser(patch: TUpdateUserRequest): Promise<TUse
   const user = await apiFetch<TUser>('/api/auth/user', { method: 'PUT', body: patch });
   if (getSession()) updateSessionUser(user);
   return user;
-}
-
-export function useUpdateCurrentUser() {
-  return useMutation({ mutationFn: updateCurrentUser });
 }

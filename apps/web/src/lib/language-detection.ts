@@ -1,6 +1,6 @@
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import type { Services } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@portal/shared';
 
 // How the page's language is chosen. Apart from i18next (lib/i18n.ts uses it), so that the entry
 // can know the language — and fetch its fonts — before the app's code has arrived.
@@ -28,10 +28,13 @@ export const defaultLanguageDetector = {
 export const detectionOptions: DetectorOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag', defaultLanguageDetector.name],
   lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
+  lookupCookie: LANGUAGE_COOKIE,
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   lookupSessionStorage: LANGUAGE_STORAGE_KEY,
-  caches: ['localStorage'],
+  // The cookie too: the server sends the sign-in page in it (decision 019).
+  caches: ['localStorage', 'cookie'],
+  cookieMinutes: 60 * 24 * 365,
+  cookieOptions: { path: '/', sameSite: 'lax' },
   convertDetectedLanguage: (lng: string) => toSupportedLanguage(lng) ?? lng,
 };
 

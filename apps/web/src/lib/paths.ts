@@ -75,3 +75,9 @@ export function dashboardChild(path: string): string {
   if (!path.startsWith(`${DASHBOARD}/`)) throw new Error(`not a dashboard path: ${path}`);
   return path.slice(DASHBOARD.length + 1);
 }
+
+/** A `?redirect=` worth following: only same-site paths, `/x`, never `//host` or `/\\host`. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}

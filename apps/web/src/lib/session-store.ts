@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-import { hashKey } from '@tanstack/react-query';
 import type { TSession, TUser } from '@portal/shared';
 
 /**
@@ -61,6 +59,19 @@ function writeStoredSession(session: TSession | null): void {
   }
 }
 
+/**
+ * Equal as JSON whatever the order of the objects' keys (each tab builds its copy in its own
+ * order). Not TanStack Query's hashKey, which does the same: the sign-in page uses this store and
+ * must not load the query library for it.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  const sorted = (_key: string, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : value;
+  return JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
+}
+
 function emit(event: AuthEvent): void {
   for (const listener of snapshotListeners) listener();
   for (const listener of [...listeners]) {
@@ -118,8 +129,7 @@ export function syncFromStorage(): void {
   const next = readStoredSession();
   const prev = current;
   if (!next && !prev) return;
-  // hashKey: equal JSON whatever the order of the objects' keys.
-  if (next && prev && hashKey([next]) === hashKey([prev])) return;
+  if (next && prev && sameJson(next, prev)) return;
   current = next;
   if (!next) {
     lastSignOutReason = 'expired';
@@ -140,18 +150,8 @@ if (typeof window !== 'undefined') {
   });
 }
 
-function subscribeSnapshot(listener: () => void): () => void {
+/** Calls `listener` whenever the session changes (for useSession, lib/use-session.ts). */
+export function subscribeSnapshot(listener: () => void): () => void {
   snapshotListeners.add(listener);
   return () => snapshotListeners.delete(listener);
-}
-
-export function useSession(): TSession | null {
-  return useSyncExternalStore(subscribeSnapshot, getSession, getSession);
-}
-
-/** The signed-in user; only for components rendered behind the sign-in guard. */
-export function useCurrentUser(): TUser {
-  const session = useSession();
-  if (!session) throw new Error('useCurrentUser() needs a signed-in session');
-  return session.user;
 }

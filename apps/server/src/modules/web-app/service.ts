@@ -1,8 +1,9 @@
-import type { Language } from '@portal/shared';
+import type { Language, TPublicSettings } from '@portal/shared';
 import ar from '@portal/shared/locales/ar.json' with { type: 'json' };
 import en from '@portal/shared/locales/en.json' with { type: 'json' };
 import type { Db } from '../../db/client.js';
 import { getSettings } from '../settings/index.js';
+import { renderSignInPage, type SignInRequest } from './sign-in-page.js';
 
 /** The app's names, read from the one pair of locale files the web app shows. */
 const APP_MESSAGES: Record<Language, { name: string; shortName: string; tagline: string }> = { ar: ar.app, en: en.app };
@@ -21,9 +22,25 @@ const ICONS = [
   { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ];
 
-/** The installable web app's manifest: one per language, since names and direction follow the page. */
-export function createWebAppService(db: Db) {
+export interface WebAppServiceOptions {
+  /** The built sign-in page (sign-in-page.ts, loadSignInTemplate); null without a web build. */
+  signInTemplate: string | null;
+  /** What the sign-in page shows of the company: the settings module's public settings. */
+  publicSettings: () => Promise<TPublicSettings>;
+}
+
+/** The pages the server writes for the web app: the installable app's manifest and the sign-in page. */
+export function createWebAppService(db: Db, { signInTemplate, publicSettings }: WebAppServiceOptions) {
   return {
+    /** True when there is a built sign-in page to send. */
+    hasSignInPage: signInTemplate !== null,
+
+    /** The sign-in page in the visitor's language (decision 019). */
+    async signInPage(req: SignInRequest) {
+      if (signInTemplate === null) throw new Error('No web build: there is no sign-in page');
+      return renderSignInPage(signInTemplate, req, await publicSettings());
+    },
+
     /** The manifest in `lang`, or in the company's default language when none is asked for. */
     async manifest(lang?: Language) {
       const language = lang ?? (await getSettings(db, ['default_language'])).default_language;

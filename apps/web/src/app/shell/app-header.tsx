@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
 import { usePublicSettings } from '../../lib/public-settings';
-import { useCurrentUser } from '../../lib/session-store';
+import { useCurrentUser } from '../../lib/use-session';
 import { NotificationBell } from '../../features/notifications';
 import { TechnicianOutboxBadge } from '../../features/offline/shell';
 import { handleUnauthorized } from '../../features/auth';

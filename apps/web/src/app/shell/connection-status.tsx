@@ -2,7 +2,7 @@ import { Alert, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/use-online';
-import { useCurrentUser } from '../../lib/session-store';
+import { useCurrentUser } from '../../lib/use-session';
 
 /**
  * The header's connection mark: an icon, with its word beside it on wide screens. On a phone the

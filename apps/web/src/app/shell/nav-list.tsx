@@ -2,7 +2,7 @@ import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isNavItemActive, navItemsFor } from '../../lib/navigation';
-import { useCurrentUser } from '../../lib/session-store';
+import { useCurrentUser } from '../../lib/use-session';
 import classes from './shell.module.css';
 
 /** The role's navigation, from the one nav definition filtered by the capability table. */

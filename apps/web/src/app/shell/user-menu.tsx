@@ -3,8 +3,8 @@ import { IconAdjustments, IconChevronDown, IconLogout, IconUserCircle } from '@t
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
-import { useCurrentUser } from '../../lib/session-store';
-import { useSignOut } from '../../features/auth';
+import { useCurrentUser } from '../../lib/use-session';
+import { signOutToSignIn } from '../../features/auth';
 import { useConfirmSignOut } from '../../features/offline/shell';
 import classes from './shell.module.css';
 import { paths } from '../../lib/paths';
@@ -13,7 +13,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   // With work still on the device, it asks first: signing out discards it.
-  const signOut = useConfirmSignOut(useSignOut());
+  const signOut = useConfirmSignOut(signOutToSignIn);
   return (
     <Menu position="bottom-end" width={220} shadow="lg" withArrow>
       <Menu.Target>

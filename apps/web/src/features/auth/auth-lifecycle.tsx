@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { TOKEN_REFRESH_TICK_MS } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
@@ -12,13 +11,15 @@ import { PageLoader } from '../../components/page-loader';
 import { shouldRefresh } from './refresh-timing';
 import { refreshSession } from './session-refresh';
 import { isSigningOut, signOut } from './sign-out';
-import { paths } from '../../lib/paths';
+import { goToSignIn, leaveSignInNotice } from './sign-in-handoff';
 
 const FORCED_REFRESH_COOLDOWN_MS = 10_000;
 let lastForcedRefresh = 0;
 
 function notifySessionEnded(): void {
   toastError('toast.authFailed', i18n.t('toast.sessionExpired'));
+  // Said again on the sign-in page, where the app sends a visitor without a session.
+  leaveSignInNotice({ kind: 'error', title: 'toast.authFailed', body: 'toast.sessionExpired' });
 }
 
 /**
@@ -105,7 +106,6 @@ async function verifyProfile(onProfileMissing: () => void): Promise<void> {
  * data when the session ends. Renders a loader until a due refresh on load has settled.
  */
 export function AuthLifecycle({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [ready, setReady] = useState(() => {
     const session = getSession();
@@ -123,10 +123,9 @@ export function AuthLifecycle({ children }: { children: ReactNode }) {
     if (!ready) return;
     void verifyProfile(async () => {
       await signOut();
-      await navigate(paths.login, { replace: true });
-      toastError('toast.authFailed', i18n.t('toast.profileNotFound'));
+      goToSignIn({ notice: { kind: 'error', title: 'toast.authFailed', body: 'toast.profileNotFound' } });
     });
-  }, [ready, navigate]);
+  }, [ready]);
 
   useEffect(
     () =>

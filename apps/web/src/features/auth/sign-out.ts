@@ -1,9 +1,6 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { apiFetch, isApiError } from '../../lib/api-client';
 import { clearSession, getSession } from '../../lib/session-store';
-import { toastError, toastSuccess } from '../../lib/toast';
-import { paths } from '../../lib/paths';
+import { goToSignIn } from './sign-in-handoff';
 
 let signingOut = false;
 
@@ -33,13 +30,8 @@ export async function signOut(): Promise<boolean> {
   return ok;
 }
 
-/** Sign-out as the user asked for it: always ends on /login, with a toast either way. */
-export function useSignOut(): () => Promise<void> {
-  const navigate = useNavigate();
-  return useCallback(async () => {
-    const ok = await signOut();
-    await navigate(paths.login, { replace: true });
-    if (ok) toastSuccess('toast.signedOut');
-    else toastError('toast.signOutFailed');
-  }, [navigate]);
+/** Sign-out as the user asked for it: always ends on the sign-in page, which says how it went. */
+export async function signOutToSignIn(): Promise<void> {
+  const ok = await signOut();
+  goToSignIn({ notice: ok ? { kind: 'success', title: 'toast.signedOut' } : { kind: 'error', title: 'toast.signOutFailed' } });
 }

@@ -5,7 +5,7 @@ import { can, type TBookingResponse } from '@portal/shared';
 import { describeError } from '../../lib/errors';
 import { serverErrorsToForm } from '../../lib/request-details-form';
 import { useCatalogNames } from '../../lib/service-options';
-import { useCurrentUser } from '../../lib/session-store';
+import { useCurrentUser } from '../../lib/use-session';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { usePublicSettings } from '../../lib/public-settings';
 import { useCreateBooking } from './api/create-booking';

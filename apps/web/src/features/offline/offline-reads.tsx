@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { getLastSignOutReason, getSession, onAuthStateChange, useSession } from '../../lib/session-store';
+import { getLastSignOutReason, getSession, onAuthStateChange } from '../../lib/session-store';
+import { useSession } from '../../lib/use-session';
 import { clearReads, persistReads, restoreReads } from './persisted-reads';
 import { offlineStorage } from './storage';
 import { technicianOf } from './technician';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/use-session';
 import { technicianOf } from './technician';
 
 /**

@@ -17,7 +17,7 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
 import { useListState } from '../../../lib/list-state';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateAdjustment } from '../api/create-adjustment';
 import { useAdjustments } from '../api/get-adjustments';

@@ -16,7 +16,7 @@ import { UserPicker } from '../../../components/user-picker';
 import { useListState } from '../../../lib/list-state';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { useCatalogNames } from '../../../lib/service-options';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { addDays, dayInZone, formatDay, formatTimeRange } from '../../../lib/zoned-time';
 import { useAppointmentList, useCalendarAppointments } from '../api/get-appointments';
 import { useAppointmentsLive } from '../realtime';

@@ -4,7 +4,6 @@ import en from '@portal/shared/locales/en.json';
 import { createI18n } from '../../../lib/i18n';
 import { renderWithApp, settle, type Rendered } from '../../../test-utils/render';
 import { NotFoundPage } from '../../errors';
-import { LoginPage } from './login-page';
 import { SignupPage } from './signup-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -15,7 +14,6 @@ const GROUPS = Object.keys(en);
 const RAW_KEY = new RegExp(`\\b(?:${GROUPS.join('|')})\\.[A-Za-z][\\w.]*`, 'g');
 
 const SCREENS: [string, ReactNode, string][] = [
-  ['login', <LoginPage />, '/login'],
   ['sign-up', <SignupPage />, '/signup'],
   ['forgot password', <ForgotPasswordPage />, '/forgot-password'],
   ['reset password', <ResetPasswordPage />, '/reset-password'],

@@ -3,18 +3,19 @@ import { Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLinkOff, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { updateCurrentUser } from '../../../lib/current-user';
 import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useTranslatedInputProps } from '../../../lib/form';
 import { newPasswordErrors, type NewPasswordValues } from '../../../lib/form-validation';
-import { useSession } from '../../../lib/session-store';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
+import { toastError } from '../../../lib/toast';
 import { exchangeRecoveryCode } from '../api/exchange-recovery-code';
 import { AuthLayout } from '../components/auth-layout';
 import { signOut } from '../sign-out';
+import { goToSignIn } from '../sign-in-handoff';
 import { paths } from '../../../lib/paths';
 
 
@@ -43,7 +44,6 @@ function Blocked({ titleKey, bodyKey, testId }: { titleKey: string; bodyKey: str
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const code = params.get('code');
   // A welcome link (an account an admin created): the same flow, worded as choosing a first password.
@@ -78,9 +78,8 @@ export function ResetPasswordPage() {
   const update = useMutation({
     mutationFn: (values: NewPasswordValues) => updateCurrentUser({ password: values.password }),
     onSuccess: async () => {
-      toastSuccess('toast.passwordUpdated');
       await signOut();
-      await navigate(paths.login, { replace: true });
+      goToSignIn({ notice: { kind: 'success', title: 'toast.passwordUpdated' } });
     },
     onError: (error) => {
       const fields = serverFieldErrors(error);

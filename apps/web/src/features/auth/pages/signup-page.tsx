@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ZSignupRequest } from '@portal/shared';
 import { isApiError } from '../../../lib/api-client';
@@ -15,7 +15,7 @@ import { newPasswordErrors, zodFieldErrors } from '../../../lib/form-validation'
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { signUp } from '../api/sign-up';
 import { AuthLayout } from '../components/auth-layout';
-import { paths } from '../../../lib/paths';
+import { signInUrl } from '../sign-in-handoff';
 
 interface SignupValues {
   name: string;
@@ -60,7 +60,7 @@ export function SignupPage() {
   });
   const failure = signup.error;
   const showAlert = failure && !serverFieldErrors(failure) && !(isApiError(failure) && failure.code === 'email_taken');
-  const login = params.get('redirect') ? `${paths.login}?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : paths.login;
+  const login = signInUrl(params.get('redirect') ?? undefined);
 
   return (
     <AuthLayout title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
@@ -98,7 +98,8 @@ export function SignupPage() {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             {t('auth.signup.haveAccount')}{' '}
-            <Anchor component={Link} to={login} fw={600}>
+            {/* The sign-in page is the server's, outside the app: a plain link (decision 019). */}
+            <Anchor href={login} fw={600}>
               {t('auth.signup.loginLink')}
             </Anchor>
           </Text>

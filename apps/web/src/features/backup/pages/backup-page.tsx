@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconDatabaseExport, IconDatabase, IconUpload } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BACKUP_UPLOAD_MAX_BYTES, type TBackup } from '@portal/shared';
 import { ListEmpty, ListError } from '../../../components/list-states';
@@ -20,7 +19,7 @@ import { RestoreModal } from '../components/restore-modal';
 import { ScheduleForm } from '../components/schedule-form';
 import { ServerReason } from '../components/server-reason';
 import { useBackupProgress } from '../realtime';
-import { paths } from '../../../lib/paths';
+import { goToSignIn } from '../../auth';
 
 /**
  * Backups (admins): make one now, upload one, download, delete or restore one, and the
@@ -29,7 +28,6 @@ import { paths } from '../../../lib/paths';
  */
 export function BackupPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const format = useDateFormat();
   const backups = useBackups();
   const progress = useBackupProgress();
@@ -91,8 +89,7 @@ export function BackupPage() {
   const restored = () => {
     setRestoring(null);
     clearSession('user');
-    toastSuccess('backup.restore.doneTitle', 'backup.restore.doneBody');
-    void navigate(paths.login, { replace: true });
+    goToSignIn({ notice: { kind: 'success', title: 'backup.restore.doneTitle', body: 'backup.restore.doneBody' } });
   };
 
   return (

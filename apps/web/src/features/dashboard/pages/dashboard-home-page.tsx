@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListLoading } from '../../../components/list-states';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { QuickLinks } from '../quick-links';
 import classes from '../quick-links.module.css';
 import { useAdminDashboard } from '../admin/get-admin-dashboard';

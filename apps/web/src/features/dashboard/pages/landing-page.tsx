@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { mainActionsFor } from '../main-actions';
 import { QuickLinks } from '../quick-links';
 import classes from '../quick-links.module.css';

@@ -16,7 +16,7 @@ import { useDateFormat } from '../../../lib/date-format';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
 import { useListState } from '../../../lib/list-state';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useGoodsReceipts } from '../api/goods-receipts';
 import { useGoodsReceiptsLive } from '../api/keys';
 import { SupplierSelect } from '../components/supplier-select';

@@ -16,7 +16,7 @@ import { RecordFormModal } from '../../../components/record-form-modal';
 import { RowActionsMenu } from '../../../components/row-actions-menu';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useListState } from '../../../lib/list-state';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastSuccess } from '../../../lib/toast';
 import { useGoodsReceiptsLive } from '../api/keys';
 import { useSaveSupplier, useSuppliers } from '../api/suppliers';

@@ -6,7 +6,7 @@ import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useWarehouseOptions } from '../../../lib/inventory-lookups';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useStock } from '../api/get-stock';
 import { QuantityUnit } from '../../../components/quantity-unit';
 import { LastRefreshed } from '../../offline';

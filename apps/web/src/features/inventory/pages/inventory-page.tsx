@@ -22,7 +22,7 @@ import { QuantityUnit } from '../../../components/quantity-unit';
 import { CategoriesPanel } from '../components/categories-panel';
 import { useListState } from '../../../lib/list-state';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useCreateItem } from '../api/create-item';
 import { useItem } from '../api/get-item';

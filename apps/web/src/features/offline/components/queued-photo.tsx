@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Group, Image, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAttachment } from '@portal/shared';
-import { useSession } from '../../../lib/session-store';
+import { useSession } from '../../../lib/use-session';
 import { itemIdOf } from '../overlay';
 import { outboxOf, technicianOf } from '../runtime';
 import { QueuedMark } from './queued-mark';

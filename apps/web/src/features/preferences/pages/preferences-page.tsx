@@ -5,7 +5,7 @@ import type { Language } from '@portal/shared';
 import { changeLanguage } from '../../../components/language-switch';
 import { PageHeader } from '../../../components/page-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { EmailPreferencesCard } from '../components/email-preferences-card';
 
 function Option({ icon: Icon, label }: { icon: typeof IconSun; label: string }) {

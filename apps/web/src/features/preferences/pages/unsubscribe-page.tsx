@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { usePublicSettings } from '../../../lib/public-settings';
-import { useSession } from '../../../lib/session-store';
+import { useSession } from '../../../lib/use-session';
 import { unsubscribe } from '../api/email-preferences';
 
 /**

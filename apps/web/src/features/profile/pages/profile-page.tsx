@@ -12,7 +12,7 @@ import { describeError, serverFieldErrors } from '../../../lib/errors';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useTranslatedInputProps } from '../../../lib/form';
 import { newPasswordErrors, zodFieldErrors } from '../../../lib/form-validation';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 
 const ZDetails = z.object({ name: ZName, mobile: ZMobile });

@@ -12,7 +12,7 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { formatDuration } from '../../../lib/format-duration';
 import { useListState } from '../../../lib/list-state';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { usePerformanceReport } from '../api/reports';
 import { useChartAxes } from '../../../lib/chart-axes';
 import { DateField } from '../../../components/date-field';

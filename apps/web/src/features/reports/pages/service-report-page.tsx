@@ -16,7 +16,7 @@ import { formatDuration } from '../../../lib/format-duration';
 import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useCatalogNames } from '../../../lib/service-options';
 import { holdsAll } from '../../../lib/navigation';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useServiceReport } from '../api/reports';
 import classes from './service-report.module.css';
 import { QuantityUnit } from '../../../components/quantity-unit';

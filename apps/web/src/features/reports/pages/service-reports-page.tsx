@@ -15,7 +15,7 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { formatDuration } from '../../../lib/format-duration';
 import { useListState } from '../../../lib/list-state';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useServiceReports } from '../api/reports';
 import { DateField } from '../../../components/date-field';
 import { paths } from '../../../lib/paths';

@@ -17,7 +17,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { describeError, translateFieldError } from '../../../lib/errors';
 import { zodFieldErrors } from '../../../lib/form-validation';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastSuccess } from '../../../lib/toast';
 import { draftOf, hoursOf, summarise, weekdayNames, weekErrors, type WeekDraft } from '../../../lib/weekly-hours';
 import { dayInZone, formatDateTime, formatDay, formatTimeRange, wallTimeToInstant, zoneLabel } from '../../../lib/zoned-time';

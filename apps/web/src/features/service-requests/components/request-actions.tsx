@@ -19,7 +19,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useServiceRequestAction } from '../api/run-action';
 import { ACTION_COLORS, ACTION_FIELDS, actionBody, actionKey, type ActionField } from '../actions';
 import { UserPicker } from '../../../components/user-picker';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { SignatureField } from './signature-pad';
 
 type CompletionSignatures = { technician_signature: string | null; customer_signature: string | null };

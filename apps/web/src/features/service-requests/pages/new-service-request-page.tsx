@@ -14,7 +14,7 @@ import { ProblemFields } from '../../../components/problem-fields';
 import { ServiceTypeFields } from '../../../components/service-type-fields';
 import { FormPageLayout, SubmitFailedAlert, SubmitPanel } from '../../../components/form-page-layout';
 import { describeError, translateFieldError } from '../../../lib/errors';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useCreateServiceRequest } from '../api/create-service-request';
 import { useCatalogNames } from '../../../lib/service-options';

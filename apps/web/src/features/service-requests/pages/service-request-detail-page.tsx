@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDateFormat } from '../../../lib/date-format';
 import { describeError } from '../../../lib/errors';
 import { isNetworkError } from '../../../lib/retry';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useCatalogNames } from '../../../lib/service-options';
 import { useServiceRequest } from '../api/get-service-request';
 import { FeedbackSection } from '../components/feedback-section';

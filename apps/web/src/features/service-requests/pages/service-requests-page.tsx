@@ -6,7 +6,7 @@ import { can } from '@portal/shared';
 import { ListEmpty, ListError, ListLoading, UrlListPager } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { useListState } from '../../../lib/list-state';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useServiceRequests } from '../api/get-service-requests';
 import { DEFAULT_ORDER, DEFAULT_SORT, LIST_FILTERS, RequestFilters, type ListFilter } from '../components/request-filters';
 import { RequestList } from '../components/request-list';

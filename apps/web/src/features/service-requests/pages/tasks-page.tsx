@@ -12,7 +12,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { useListState } from '../../../lib/list-state';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { useCatalogNames } from '../../../lib/service-options';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { dayInZone, formatTimeRange } from '../../../lib/zoned-time';
 import { useServiceRequests } from '../api/get-service-requests';
 import { ACTIVE_STATUS_FILTER, ALL_STATUSES } from '../list-filters';

@@ -3,7 +3,7 @@ import { IconChevronRight, IconHistory, IconSpeakerphone, type Icon } from '@tab
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, type Capability } from '@portal/shared';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import classes from '../pages/settings-page.module.css';
 import { paths } from '../../../lib/paths';
 

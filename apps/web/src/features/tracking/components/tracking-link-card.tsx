@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import { describeError } from '../../../lib/errors';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { revokeTrackingLink, trackingKeys, useTrackingLink } from '../api/tracking';
 

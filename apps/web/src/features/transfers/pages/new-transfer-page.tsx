@@ -16,7 +16,7 @@ import { useNumberFormat } from '../../../lib/decimal';
 import { documentLineProps } from '../../../lib/document-lines';
 import { describeError, serverFieldErrors, translateFormError } from '../../../lib/errors';
 import { toFormPaths } from '../../../lib/form';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { shortagesOf, type Shortage } from '../shortages';
 import { useCreateTransfer } from '../api/create-transfer';

@@ -12,7 +12,7 @@ import { AutoText } from '../../../components/auto-text';
 import { PageHeader } from '../../../components/page-header';
 import { ListEmpty, ListError, ListLoading, UrlListPager } from '../../../components/list-states';
 import { useListState } from '../../../lib/list-state';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useTransfers } from '../api/get-transfers';
 import { useWarehouses } from '../api/get-warehouses';
 import { TransferStatusBadge } from '../components/transfer-status-badge';

@@ -19,7 +19,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { useDateFormat } from '../../../lib/date-format';
 import { describeError } from '../../../lib/errors';
 import { useListState } from '../../../lib/list-state';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { userKeys } from '../api/keys';
 import { useUsers } from '../api/get-users';

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useWarehouseStatuses } from '../../../lib/inventory-lookups';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useDateFormat } from '../../../lib/date-format';
 import { paths } from '../../../lib/paths';
 

@@ -15,7 +15,7 @@ import { RecordFormModal } from '../../../components/record-form-modal';
 import { useNumberFormat } from '../../../lib/decimal';
 import { useListState } from '../../../lib/list-state';
 import { useRealtimeSubscription } from '../../../lib/realtime';
-import { useCurrentUser } from '../../../lib/session-store';
+import { useCurrentUser } from '../../../lib/use-session';
 import { toastSuccess } from '../../../lib/toast';
 import { useWarehouses } from '../api/get-warehouses';
 import { useSaveWarehouse } from '../api/save-warehouse';
