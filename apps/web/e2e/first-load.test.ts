@@ -100,7 +100,7 @@ describe.skipIf(skipE2e())('the sign-in page', () => {
   it('shows its form in the language asked for even before any script runs', async () => {
     const page = await t.openPage({ javaScript: false });
     await page.goto('/login?lng=ar');
-    const html = await page.locator('html').evaluate((el) => [el.lang, el.dir]);
+    const html = await page.locator('html').evaluate((el) => [el.getAttribute('lang'), el.getAttribute('dir')]);
     expect(html).toEqual(['ar', 'rtl']);
     await page.getByLabel('البريد الإلكتروني').waitFor();
     await page.getByRole('button', { name: 'تسجيل الدخول' }).waitFor();

@@ -8,6 +8,11 @@ import { clearSession, getSession, setSession } from '../lib/session-store';
 import type { Role } from '@portal/shared';
 import { PublicOnly, RequireAuth, RequireCapability } from './guards';
 import { safeRedirect } from '../lib/paths';
+import { replacePage } from '../lib/page-load';
+
+// The sign-in page is the server's (decision 019): the app leaves for it with a full page load.
+vi.mock('../lib/page-load', () => ({ replacePage: vi.fn() }));
+const leftFor = () => vi.mocked(replacePage).mock.calls.map(([url]) => url);
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -60,6 +65,7 @@ describe('route guards', () => {
     document.body.append(container);
     root = createRoot(container);
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { ok: true })));
+    vi.mocked(replacePage).mockClear();
   });
   afterEach(() => {
     act(() => root.unmount());
@@ -71,7 +77,14 @@ describe('route guards', () => {
   it('sends a signed-out visitor to /login with the page asked for', async () => {
     clearSession('expired');
     await render('/dashboard/profile?tab=1');
-    expect(where()).toBe(`/login?redirect=${encodeURIComponent('/dashboard/profile?tab=1')}`);
+    expect(where()).toBeNull();
+    expect(leftFor()).toEqual([`/login?redirect=${encodeURIComponent('/dashboard/profile?tab=1')}`]);
+  });
+
+  it('sends a visitor who signed out to the bare sign-in page', async () => {
+    clearSession('user');
+    await render('/dashboard/profile');
+    expect(leftFor()).toEqual(['/login']);
   });
 
   it('sends a signed-in visitor of /login on to ?redirect=', async () => {
@@ -110,7 +123,8 @@ describe('route guards', () => {
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(getSession()).toBeNull();
-    expect(where()).toBe('/login');
+    expect(leftFor()).toEqual(['/login']);
+    expect(JSON.parse(sessionStorage.getItem('portal.sign-in-notice') ?? '{}')).toMatchObject({ kind: 'error', title: 'toast.authFailed' });
   });
 
   it('redirects only to paths of this site', () => {

@@ -7,13 +7,15 @@ import { holdsAll, type Requirement } from '../lib/navigation';
 import { getLastSignOutReason } from '../lib/session-store';
 import { useCurrentUser, useSession } from '../lib/use-session';
 import { NotAllowedPage } from '../features/errors';
-import { goToSignIn, LeaveForSignIn, signInUrl, signOut } from '../features/auth';
+import { LeaveForSignIn, leaveSignInNotice, signInUrl, signOut } from '../features/auth';
 import { paths, safeRedirect } from '../lib/paths';
 import { hasSignedInMessages, loadSignedInMessages } from '../lib/i18n';
 
 function UnknownRole() {
   useEffect(() => {
-    void signOut().then(() => goToSignIn({ notice: { kind: 'error', title: 'toast.authFailed' } }));
+    // Signed out, RequireAuth sends the visitor to the sign-in page, which says why.
+    leaveSignInNotice({ kind: 'error', title: 'toast.authFailed' });
+    void signOut();
   }, []);
   return <PageLoader fullScreen />;
 }

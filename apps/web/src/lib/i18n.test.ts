@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LANGUAGE_COOKIE } from '@portal/shared';
 import ar from '@portal/shared/locales/ar.json';
 import en from '@portal/shared/locales/en.json';
 import { createI18n, currentLanguage, i18n as appI18n } from './i18n';
@@ -19,6 +20,8 @@ describe('language detection', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
+    // i18next keeps its choice in the language cookie too (for the server's sign-in page).
+    document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
     window.history.replaceState({}, '', '/');
     document.documentElement.removeAttribute('lang');
   });
@@ -45,7 +48,9 @@ describe('language detection', () => {
   it('follows the first of Arabic or English the browser lists', () => {
     browserPrefers('fr-FR', 'en-GB', 'ar');
     expect(detect()).toBe('en');
-    localStorage.clear(); // the choice above was cached
+    // The choice above was cached.
+    localStorage.clear();
+    document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
     browserPrefers('de', 'ar-SA', 'en');
     expect(detect()).toBe('ar');
   });

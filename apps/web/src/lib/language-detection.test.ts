@@ -1,12 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n, currentLanguage } from './i18n';
+import { LANGUAGE_COOKIE } from '@portal/shared';
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from './language-detection';
+
+/** i18next keeps its choice in the language cookie too (for the server's sign-in page). */
+const forgetCookie = () => {
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+};
 
 // The entry picks the first screen's fonts by this before i18next exists: it must choose as
 // i18next will.
 describe('detectLanguage', () => {
   afterEach(() => {
     localStorage.clear();
+    forgetCookie();
     window.history.replaceState(null, '', '/');
     document.documentElement.lang = '';
     vi.restoreAllMocks();
@@ -18,6 +25,7 @@ describe('detectLanguage', () => {
     const language = currentLanguage(createI18n());
     if (kept === null) localStorage.removeItem(LANGUAGE_STORAGE_KEY);
     else localStorage.setItem(LANGUAGE_STORAGE_KEY, kept);
+    forgetCookie();
     return language;
   };
 

@@ -1,3 +1,4 @@
+import { replacePage } from '../../lib/page-load';
 import { paths } from '../../lib/paths';
 
 // The sign-in page is not part of the app (decision 019): the server sends it at /login, and the
@@ -48,5 +49,5 @@ export function signInUrl(redirect?: string): string {
 /** Leaves the app for the sign-in page, in place of the current entry of the history. */
 export function goToSignIn({ redirect, notice }: { redirect?: string; notice?: SignInNotice } = {}): void {
   if (notice) leaveSignInNotice(notice);
-  window.location.replace(signInUrl(redirect));
+  replacePage(signInUrl(redirect));
 }

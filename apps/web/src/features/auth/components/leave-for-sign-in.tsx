@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import { replacePage } from '../../../lib/page-load';
 import { paths } from '../../../lib/paths';
 
 /** True when this document itself was loaded at /login: the server did not send its sign-in page. */
@@ -20,7 +21,7 @@ export function LeaveForSignIn({ to }: { to?: string }) {
   // Loaded here already, the app would only load itself again: a server without the page.
   const stuck = !to && documentIsSignInAddress();
   useEffect(() => {
-    if (!stuck) window.location.replace(target);
+    if (!stuck) replacePage(target);
   }, [target, stuck]);
   if (stuck) throw new Error('The server did not send the sign-in page for /login');
   return <PageLoader fullScreen />;

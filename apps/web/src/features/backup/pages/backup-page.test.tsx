@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { notifications as toasts } from '@mantine/notifications';
 import type { RealtimeEvent, TBackupList } from '@portal/shared';
 import { realtime } from '../../../lib/realtime';
 import { getSession, setSession, clearSession } from '../../../lib/session-store';
@@ -8,6 +7,10 @@ import { click, renderWithApp, settle, type Rendered } from '../../../test-utils
 import { jsonResponse, makeSession } from '../../../test-utils/session-factory';
 import { BackupPage } from './backup-page';
 import { makeBackup, makeBackupList } from '../test-factories';
+import { replacePage } from '../../../lib/page-load';
+
+// The sign-in page is the server's (decision 019): the app leaves for it with a full page load.
+vi.mock('../../../lib/page-load', () => ({ replacePage: vi.fn() }));
 
 interface Call {
   method: string;
@@ -76,7 +79,6 @@ describe('backup page', () => {
 
   it('after a restore, signs this tab out and goes to the sign-in page with a message', async () => {
     const backup = list.items[0]!;
-    const show = vi.spyOn(toasts, 'show');
     answer = (call) =>
       call.path === `/api/admin/backups/${backup.id}/restore` ? jsonResponse(200, { restored: backup, migrated_forward: 0, signed_out: true }) : undefined;
     rendered = await renderWithApp(<BackupPage />, { path: '/dashboard/backup' });
@@ -89,8 +91,13 @@ describe('backup page', () => {
     expect(restore.method).toBe('POST');
     expect(JSON.parse(String(restore.body))).toEqual({ confirm: 'RESTORE' });
     expect(getSession()).toBeNull();
-    expect(rendered.path()).toBe('/login');
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Backup restored' }));
+    expect(vi.mocked(replacePage)).toHaveBeenCalledWith('/login');
+    // The sign-in page says it, in its own language.
+    expect(JSON.parse(sessionStorage.getItem('portal.sign-in-notice') ?? '{}')).toMatchObject({
+      kind: 'success',
+      title: 'backup.restore.doneTitle',
+      body: 'backup.restore.doneBody',
+    });
   });
 
   it('says why an uploaded file was refused', async () => {
