@@ -78,7 +78,8 @@ async function measureRoute(browser, baseUrl, route) {
   const files = [];
   page.on('response', (res) => {
     const type = res.request().resourceType();
-    if (!['script', 'stylesheet', 'font'].includes(type)) return;
+    // The page itself too: the sign-in page carries its styles in its HTML (decision 019).
+    if (!['document', 'script', 'stylesheet', 'font'].includes(type)) return;
     pending.push(
       (async () => {
         const body = await res.body().catch(() => null);
@@ -114,6 +115,7 @@ async function measureRoute(browser, baseUrl, route) {
     wire: sum(code, 'wire'),
     js: sum(code.filter((f) => f.type === 'script'), 'gzip'),
     css: sum(code.filter((f) => f.type === 'stylesheet'), 'gzip'),
+    html: sum(code.filter((f) => f.type === 'document'), 'gzip'),
     fonts: sum(files.filter((f) => f.type === 'font'), 'bytes'),
     files,
   };
@@ -128,7 +130,7 @@ async function routeWeights(baseUrl, report) {
       const samples = await rounds(() => measureRoute(browser, baseUrl, route));
       const last = samples[samples.length - 1];
       const isLogin = route.name === 'login';
-      report.figure(`${route.name}: JS+CSS before interactive (gzip)`, samples.map((s) => s.gzip / KB), {
+      report.figure(`${route.name}: HTML+JS+CSS before interactive (gzip)`, samples.map((s) => s.gzip / KB), {
         unit: 'KB',
         // Issue #26: the sign-in page within 150 KB, each role's dashboard within 250 KB.
         goal: { op: '<=', value: isLogin ? 150 : 250 },
@@ -136,6 +138,7 @@ async function routeWeights(baseUrl, report) {
       if (isLogin) {
         report.figure('login: JS (gzip)', samples.map((s) => s.js / KB), { unit: 'KB' });
         report.figure('login: CSS (gzip)', samples.map((s) => s.css / KB), { unit: 'KB' });
+        report.figure('login: the HTML with its inline styles (gzip)', samples.map((s) => s.html / KB), { unit: 'KB' });
         report.figure('login: JS+CSS as sent on the wire', samples.map((s) => s.wire / KB), { unit: 'KB' });
         report.figure('login: fonts downloaded', samples.map((s) => s.fonts / KB), { unit: 'KB' });
       }
@@ -168,9 +171,10 @@ function rawGet(url, headers) {
 }
 
 async function compressedAssets(baseUrl, report) {
-  const html = await (await fetch(`${baseUrl}/login`)).text();
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  if (!assets.length) throw new Error('index.html names no hashed asset');
+  // The app's page (index.html, at any of its routes) and the sign-in page's.
+  const pages = await Promise.all(['/signup', '/login'].map(async (path) => (await fetch(`${baseUrl}${path}`)).text()));
+  const assets = [...new Set(pages.flatMap((html) => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1])))];
+  if (!assets.length) throw new Error('the pages name no hashed asset');
   const results = [];
   for (const path of assets) {
     const identity = await rawGet(baseUrl + path, { 'accept-encoding': 'identity' });

@@ -127,8 +127,8 @@ const serviceWorker = VitePWA({
     globIgnores: ['sign-in.html'],
     navigateFallback: '/index.html',
     // The server's own answers, never the app: the API (and its docs), the manifest and the
-    // sign-in page.
-    navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/manifest\.webmanifest$/, /^\/login$/],
+    // sign-in page. (Workbox tests the path with its query string.)
+    navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/manifest\.webmanifest$/, /^\/login(?:\?|$)/],
     // The sign-in page from the network, and from the last copy seen when offline (a session
     // that ends offline still lands on a page, not the browser's error).
     runtimeCaching: [

@@ -55,7 +55,7 @@ import { startJobs } from './job-handlers.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
 import { createDataService, dataRoutes } from './modules/data/index.js';
 import { backupRoutes, createBackupService } from './modules/backup/index.js';
-import { createWebAppService, loadSignInTemplate, webAppRoutes } from './modules/web-app/index.js';
+import { createWebAppService, escapeHtml, loadSignInTemplate, webAppRoutes } from './modules/web-app/index.js';
 import { createTrackingService, trackingRoutes } from './modules/tracking/index.js';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -147,11 +147,6 @@ const pageEncodings = {
     return body;
   },
 };
-
-/** Text for HTML: a company name is anyone's input. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function errorBody(code: ErrorCode, message: string, extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {}): ApiErrorBody {
   return { error: { code, message, ...extra } };

@@ -59,13 +59,30 @@ describe.skipIf(skipE2e())('the installable app', () => {
   });
 
   it('registers a service worker that controls the page after a reload', async () => {
-    await t.page.goto('/login?lng=en');
-    await t.page.getByTestId('login-form').waitFor();
+    await t.page.goto('/signup?lng=en');
+    await t.page.getByTestId('signup-form').waitFor();
     await controlledByServiceWorker(t.page);
     // The reload was answered by the worker, from its precache.
     const reload = await t.page.reload();
     expect(reload?.fromServiceWorker()).toBe(true);
+    await t.page.getByTestId('signup-form').waitFor();
+  });
+
+  it("fetches the server's sign-in page through the network, and shows the last copy offline", async () => {
+    await t.page.goto('/signup?lng=en');
+    await controlledByServiceWorker(t.page);
+    const online = await t.page.goto('/login?lng=en');
+    expect(online?.fromServiceWorker()).toBe(true);
     await t.page.getByTestId('login-form').waitFor();
+    expect(await t.page.locator('#root').count()).toBe(0); // the server's page, not the app
+    await t.page.context().setOffline(true);
+    try {
+      const offline = await t.page.goto('/login?lng=en');
+      expect(offline?.fromServiceWorker()).toBe(true);
+      await t.page.getByTestId('login-form').waitFor();
+    } finally {
+      await t.page.context().setOffline(false);
+    }
   });
 
   it('opens a deep link offline: the app shell comes from the worker, and the screen says it needs a connection', async () => {

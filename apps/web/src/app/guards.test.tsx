@@ -124,7 +124,7 @@ describe('route guards', () => {
     });
     expect(getSession()).toBeNull();
     expect(leftFor()).toEqual(['/login']);
-    expect(JSON.parse(sessionStorage.getItem('portal.sign-in-notice') ?? '{}')).toMatchObject({ kind: 'error', title: 'toast.authFailed' });
+    expect(JSON.parse(sessionStorage.getItem('portal.notice.sign-in') ?? '{}')).toMatchObject({ kind: 'error', title: 'toast.authFailed' });
   });
 
   it('redirects only to paths of this site', () => {

@@ -7,14 +7,14 @@ import { holdsAll, type Requirement } from '../lib/navigation';
 import { getLastSignOutReason } from '../lib/session-store';
 import { useCurrentUser, useSession } from '../lib/use-session';
 import { NotAllowedPage } from '../features/errors';
-import { LeaveForSignIn, leaveSignInNotice, signInUrl, signOut } from '../features/auth';
+import { LeaveForSignIn, leaveNotice, signInUrl, signOut } from '../features/auth';
 import { paths, safeRedirect } from '../lib/paths';
 import { hasSignedInMessages, loadSignedInMessages } from '../lib/i18n';
 
 function UnknownRole() {
   useEffect(() => {
     // Signed out, RequireAuth sends the visitor to the sign-in page, which says why.
-    leaveSignInNotice({ kind: 'error', title: 'toast.authFailed' });
+    leaveNotice('sign-in', { kind: 'error', title: 'toast.authFailed' });
     void signOut();
   }, []);
   return <PageLoader fullScreen />;

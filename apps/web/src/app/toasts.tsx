@@ -3,6 +3,9 @@ import { useDirection } from '@mantine/core';
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { useLocation } from 'react-router';
 import { TOAST_LIMIT } from '@portal/shared';
+import { takeNotice } from '../features/auth';
+import { i18n } from '../lib/i18n';
+import { toastError, toastSuccess } from '../lib/toast';
 
 /**
  * A toast shown this shortly before a navigation belongs to the action that navigated (saved,
@@ -28,6 +31,13 @@ export function Toasts() {
   const { pathname } = useLocation();
   const shownAt = useRef(new Map<string, number>());
   const firstPath = useRef(true);
+
+  // What the sign-in page left to be said once the app is here ("Signed in successfully").
+  useEffect(() => {
+    const notice = takeNotice('app');
+    if (notice?.kind === 'success') toastSuccess(notice.title, notice.body);
+    else if (notice) toastError(notice.title, notice.body && i18n.t(notice.body));
+  }, []);
 
   // When each toast entered the store (shown or queued).
   useEffect(() => {

@@ -11,7 +11,7 @@ import { PageLoader } from '../../components/page-loader';
 import { shouldRefresh } from './refresh-timing';
 import { refreshSession } from './session-refresh';
 import { isSigningOut, signOut } from './sign-out';
-import { goToSignIn, leaveSignInNotice } from './sign-in-handoff';
+import { goToSignIn, leaveNotice } from './sign-in-handoff';
 
 const FORCED_REFRESH_COOLDOWN_MS = 10_000;
 let lastForcedRefresh = 0;
@@ -19,7 +19,7 @@ let lastForcedRefresh = 0;
 function notifySessionEnded(): void {
   toastError('toast.authFailed', i18n.t('toast.sessionExpired'));
   // Said again on the sign-in page, where the app sends a visitor without a session.
-  leaveSignInNotice({ kind: 'error', title: 'toast.authFailed', body: 'toast.sessionExpired' });
+  leaveNotice('sign-in', { kind: 'error', title: 'toast.authFailed', body: 'toast.sessionExpired' });
 }
 
 /**

@@ -1,4 +1,4 @@
 export { AuthLifecycle, handleSessionRevoked, handleUnauthorized, refreshForRealtime } from './auth-lifecycle';
 export { signOut, signOutToSignIn } from './sign-out';
-export { goToSignIn, leaveSignInNotice, signInUrl } from './sign-in-handoff';
+export { goToSignIn, leaveNotice, signInUrl, takeNotice } from './sign-in-handoff';
 export { LeaveForSignIn } from './components/leave-for-sign-in';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replacePage } from '../../lib/page-load';
-import { goToSignIn, leaveSignInNotice, signInUrl, takeSignInNotice } from './sign-in-handoff';
+import { goToSignIn, leaveNotice, signInUrl, takeNotice } from './sign-in-handoff';
 import { translator } from './sign-in-page/messages';
 
 vi.mock('../../lib/page-load', () => ({ replacePage: vi.fn() }));
@@ -18,17 +18,23 @@ describe('the way to the sign-in page', () => {
     expect(replacePage).toHaveBeenCalledWith('/login?redirect=%2Fx');
   });
 
-  it('carries a notice to the page once, and not when it is stale or not ours', () => {
-    leaveSignInNotice({ kind: 'error', title: 'toast.authFailed', body: 'toast.sessionExpired' });
-    expect(takeSignInNotice()).toEqual({ kind: 'error', title: 'toast.authFailed', body: 'toast.sessionExpired' });
-    expect(takeSignInNotice()).toBeNull();
+  it("keeps the app's notices apart from the sign-in page's", () => {
+    leaveNotice('app', { kind: 'success', title: 'toast.signedIn' });
+    expect(takeNotice('sign-in')).toBeNull();
+    expect(takeNotice('app')).toEqual({ kind: 'success', title: 'toast.signedIn' });
+  });
 
-    leaveSignInNotice({ kind: 'success', title: 'toast.signedOut' });
-    expect(takeSignInNotice(Date.now() + 61_000)).toBeNull();
+  it('carries a notice to the page once, and not when it is stale or not ours', () => {
+    leaveNotice('sign-in', { kind: 'error', title: 'toast.authFailed', body: 'toast.sessionExpired' });
+    expect(takeNotice('sign-in')).toEqual({ kind: 'error', title: 'toast.authFailed', body: 'toast.sessionExpired' });
+    expect(takeNotice('sign-in')).toBeNull();
+
+    leaveNotice('sign-in', { kind: 'success', title: 'toast.signedOut' });
+    expect(takeNotice('sign-in', Date.now() + 61_000)).toBeNull();
 
     for (const raw of ['not json', '{"kind":"warning","title":"x","at":1}', JSON.stringify({ kind: 'success', title: 7, at: Date.now() })]) {
-      sessionStorage.setItem('portal.sign-in-notice', raw);
-      expect(takeSignInNotice()).toBeNull();
+      sessionStorage.setItem('portal.notice.sign-in', raw);
+      expect(takeNotice('sign-in')).toBeNull();
     }
   });
 });

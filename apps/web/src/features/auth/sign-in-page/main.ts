@@ -10,7 +10,7 @@ import { LANGUAGE_STORAGE_KEY } from '../../../lib/language-detection';
 import { safeRedirect } from '../../../lib/paths';
 import { getSession } from '../../../lib/session-store';
 import { isProfileNotFound, signInWithPassword } from '../api/sign-in';
-import { takeSignInNotice } from '../sign-in-handoff';
+import { leaveNotice, takeNotice } from '../sign-in-handoff';
 import { LANGUAGE_COOKIE, translator, type MessageTree } from './messages';
 
 const FIELDS = ['email', 'password'] as const;
@@ -96,6 +96,7 @@ function start(): void {
           return;
         }
         await signInWithPassword(values);
+        leaveNotice('app', { kind: 'success', title: 'toast.signedIn' });
         window.location.replace(redirect);
       })
       .catch((error: unknown) => {
@@ -140,7 +141,7 @@ function rememberLanguage(): void {
 
 /** What the app left to be said here (signed out, password changed, session ended). */
 function showNotice(t: TFunction): void {
-  const notice = takeSignInNotice();
+  const notice = takeNotice('sign-in');
   if (!notice) return;
   const title = t(notice.title);
   if (title === notice.title) return; // not a message this page carries

@@ -93,7 +93,7 @@ describe('backup page', () => {
     expect(getSession()).toBeNull();
     expect(vi.mocked(replacePage)).toHaveBeenCalledWith('/login');
     // The sign-in page says it, in its own language.
-    expect(JSON.parse(sessionStorage.getItem('portal.sign-in-notice') ?? '{}')).toMatchObject({
+    expect(JSON.parse(sessionStorage.getItem('portal.notice.sign-in') ?? '{}')).toMatchObject({
       kind: 'success',
       title: 'backup.restore.doneTitle',
       body: 'backup.restore.doneBody',
