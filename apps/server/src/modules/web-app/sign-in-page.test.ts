@@ -13,7 +13,8 @@ import { signInLanguage } from './sign-in-page.js';
 const template = fs
   .readFileSync(new URL('../../../../web/sign-in.html', import.meta.url), 'utf8')
   .replace(/<link rel="stylesheet" href="[^"]+" \/>/, '<link rel="stylesheet" crossorigin href="/assets/sign-in-abc123.css">');
-const CSS = '.card{padding:20px}';
+const FACES = ['cairo-arabic-400-normal-A1', 'cairo-arabic-500-normal-B2', 'cairo-latin-700-normal-C3', 'inter-latin-wght-normal-D4'];
+const CSS = `${FACES.map((face) => `@font-face{src:url(/assets/${face}.woff2)}`).join('')}.card{padding:20px}`;
 
 let server: TestServer;
 let webDist: string;
@@ -73,6 +74,12 @@ describe('GET /login', () => {
     // The switch names the other language and keeps the rest of the address.
     expect(res.body).toContain('href="/login?lng=ar"');
     expect(res.body).toContain(`>${en.language.ar}`);
+  });
+
+  it("asks for the faces its language is drawn in with the HTML, and only those", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/([\w-]+)\.woff2" \/>/g)].map((m) => m[1]);
+    expect(preloads((await page('?lng=ar')).body)).toEqual(['cairo-arabic-400-normal-A1', 'cairo-latin-700-normal-C3']);
+    expect(preloads((await page('?lng=en')).body)).toEqual(['inter-latin-wght-normal-D4']);
   });
 
   it('is in Arabic, right to left, for an Arabic browser, and says so', async () => {

@@ -17,6 +17,17 @@ const MESSAGES: Record<Language, Tree> = { ar, en };
  */
 const SCRIPT_MESSAGES = ['auth.login', 'errors', 'validation', 'toast', 'backup.restore.doneTitle', 'backup.restore.doneBody'] as const;
 
+/**
+ * The faces the page paints with in each language (its stylesheet, fonts.css, names every face;
+ * a browser fetches one only once it lays out text in it). These are asked for with the HTML, so
+ * that the text is drawn in them from the start and does not move when they arrive.
+ */
+const FIRST_FACES: Record<Language, RegExp> = {
+  ar: /\/cairo-(?:arabic|latin)-(?:400|600|700)-normal-[\w-]+\.woff2$/,
+  en: /\/(?:inter-latin-wght-normal|cairo-arabic-600-normal)-[\w-]+\.woff2$/,
+};
+const FONT_URL = /url\((\/assets\/[\w.-]+\.woff2)\)/g;
+
 /** `{{name}}` or `{{t:message.key}}`; a name ending in `_html` is written as it is, every other slot escaped. */
 const SLOT = /\{\{(t:)?([\w.]+)\}\}/g;
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;
@@ -144,6 +155,11 @@ function demoCard(lang: Language, demo: NonNullable<TPublicSettings['demo']>): s
   );
 }
 
+function fontPreloads(template: string, lang: Language): string {
+  const urls = new Set([...template.matchAll(FONT_URL)].map((m) => m[1]!).filter((url) => FIRST_FACES[lang].test(url)));
+  return [...urls].map((url) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url}" />`).join('');
+}
+
 function brandMark(logoUrl: string | null): string {
   return logoUrl
     ? `<img class="logo" src="${escapeHtml(logoUrl)}" alt="" data-testid="brand-logo" />`
@@ -172,6 +188,7 @@ export function renderSignInPage(template: string, req: SignInRequest, settings:
   };
   const raw: Record<string, string> = {
     brand_html: brandMark(settings.logo_url),
+    font_preloads_html: fontPreloads(template, lang),
     demo_html: settings.demo ? demoCard(lang, settings.demo) : '',
     // Data for the script, never markup: `<` escaped so that no value can close the element.
     messages_json: JSON.stringify(scriptMessages(lang)).replace(/</g, '\\u003c'),
