@@ -107,6 +107,18 @@ describe.skipIf(skipE2e())('the sign-in page', () => {
     await page.getByTestId('demo-account-admin@demo.test').waitFor();
   });
 
+  it('fetches the app while the visitor signs in, not before', async () => {
+    const asked: string[] = [];
+    t.page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const askedForTheApp = () => asked.some((path) => /^\/assets\/start-[^/]+\.js$/.test(path));
+    await t.page.goto('/login?lng=en');
+    await t.page.getByTestId('login-form').waitFor();
+    await t.page.waitForLoadState('networkidle');
+    expect(askedForTheApp()).toBe(false);
+    await t.page.locator('input[type=email]').focus();
+    await expect.poll(askedForTheApp).toBe(true);
+  });
+
   it('checks its fields in the page language, with the server\'s schema', async () => {
     await t.page.goto('/login?lng=ar');
     await t.page.locator('input[type=email]').fill('not-an-email');

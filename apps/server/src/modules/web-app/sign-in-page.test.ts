@@ -21,7 +21,11 @@ let webDist: string;
 let adminToken: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sign-in-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><title>x</title></head><body>app</body></html>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><head><title>x</title><script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+      '<link rel="modulepreload" fetchpriority="low" crossorigin="" href="/assets/start-def.js"></head><body>app</body></html>',
+  );
   fs.writeFileSync(path.join(webDist, 'sign-in.html'), template);
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'sign-in-abc123.css'), CSS);
@@ -80,6 +84,12 @@ describe('GET /login', () => {
     const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/([\w-]+)\.woff2" \/>/g)].map((m) => m[1]);
     expect(preloads((await page('?lng=ar')).body)).toEqual(['cairo-arabic-400-normal-A1', 'cairo-latin-700-normal-C3']);
     expect(preloads((await page('?lng=en')).body)).toEqual(['inter-latin-wght-normal-D4']);
+  });
+
+  it("names the app's first scripts, for the page to fetch while the visitor types", async () => {
+    const { body } = await page('?lng=en');
+    const scripts = JSON.parse(body.match(/<script type="application\/json" id="app-scripts">([^<]*)<\/script>/)![1]!);
+    expect(scripts).toEqual(['/assets/index-abc.js', '/assets/start-def.js']);
   });
 
   it('is in Arabic, right to left, for an Arabic browser, and says so', async () => {

@@ -117,9 +117,18 @@ export function signInLanguage(req: SignInRequest, defaultLanguage: Language): L
   );
 }
 
+/** The scripts the app's page (index.html) loads first: the sign-in page fetches them while the visitor types. */
+function appScripts(webDist: string): string[] {
+  const index = path.join(webDist, 'index.html');
+  if (!fs.existsSync(index)) return [];
+  const html = fs.readFileSync(index, 'utf8');
+  return [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!))];
+}
+
 /**
- * Reads the built page once: its comments dropped (they are for us) and its stylesheets written
- * into it, so the first paint waits for nothing but the HTML. Null when there is no build.
+ * Reads the built page once: its comments dropped (they are for us), its stylesheets written
+ * into it, so the first paint waits for nothing but the HTML, and the app's first scripts named in
+ * it. Null when there is no build.
  */
 export function loadSignInTemplate(webDist: string): string | null {
   const file = path.join(webDist, 'sign-in.html');
@@ -130,7 +139,8 @@ export function loadSignInTemplate(webDist: string): string | null {
     .replace(STYLESHEET, (tag, asset: string) => {
       const css = path.join(webDist, asset);
       return fs.existsSync(css) ? `<style>${fs.readFileSync(css, 'utf8')}</style>` : tag;
-    });
+    })
+    .replace('{{app_scripts_json}}', () => JSON.stringify(appScripts(webDist)));
 }
 
 function demoCard(lang: Language, demo: NonNullable<TPublicSettings['demo']>): string {
