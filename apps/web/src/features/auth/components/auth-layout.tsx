@@ -6,6 +6,7 @@ import { BrandMark } from '../../../components/brand-mark';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { usePublicSettings } from '../../../lib/public-settings';
 import classes from './auth-layout.module.css';
+import './auth-frame.css';
 
 const HIGHLIGHTS = [
   { icon: IconCalendarCheck, key: 'app.highlights.book' },
@@ -29,8 +30,8 @@ export function AuthLayout({
   const { data: settings } = usePublicSettings();
   const company = settings?.company_name ?? t('app.name');
   return (
-    <Box className={classes.root}>
-      <Box className={classes.brand}>
+    <Box className="auth-root">
+      <Box className="auth-brand">
         <Group gap="sm" style={{ position: 'relative', zIndex: 1 }}>
           <BrandMark size={44} />
           <Text fw={800} fz={22} dir="auto">
@@ -43,8 +44,8 @@ export function AuthLayout({
           </Title>
           <Stack gap="md">
             {HIGHLIGHTS.map(({ icon: Icon, key }) => (
-              <div key={key} className={classes.highlight}>
-                <span className={classes.highlightIcon}>
+              <div key={key} className="auth-highlight">
+                <span className="auth-highlight-icon">
                   <Icon size={22} stroke={1.7} />
                 </span>
                 <Text fz="md" c="rgba(255,255,255,0.92)">
@@ -61,7 +62,7 @@ export function AuthLayout({
 
       {/* The page's main landmark: the form (the brand panel beside it is decoration). */}
       <Box component="main" className={classes.side} pos="relative">
-        <div className={classes.mobileBand} aria-hidden />
+        <div className="auth-band" aria-hidden />
         <Group justify="space-between" pos="relative" style={{ zIndex: 1 }}>
           <Group gap="xs" hiddenFrom="md">
             <BrandMark size={34} />
