@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLangDir, useBrowserPage, readResetLink, signIn, skipE2e } from './browser';
+import { baseUrl, htmlLangDir, useBrowserPage, readResetLink, signIn, skipE2e } from './browser';
 import { api, tokenOf } from './helpers';
 
 describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () => {
@@ -70,6 +70,15 @@ describe.skipIf(skipE2e())('sign-up, sign-in, sign-out and password reset', () =
     await t.page.getByText('Signed out successfully').waitFor();
     await t.page.goto('/dashboard');
     await t.page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('sends a signed-in visitor of the sign-in page straight on to ?redirect=, a path of this site only', async () => {
+    await signIn(t.page, 'customer1@demo.test');
+    await t.page.goto(`/login?redirect=${encodeURIComponent('/dashboard/profile')}`);
+    await t.page.waitForURL((url) => url.pathname === '/dashboard/profile');
+    await t.page.goto(`/login?redirect=${encodeURIComponent('//evil.example/x')}`);
+    await t.page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(t.page.url()).origin).toBe(new URL(baseUrl()).origin);
   });
 
   it('sends a signed-out visitor of /dashboard/profile to /login and back there after sign-in', async () => {

@@ -26,8 +26,10 @@ const params = new URLSearchParams(window.location.search);
 const redirect = safeRedirect(params.get('redirect'));
 const lang = document.documentElement.lang as Language;
 
-// Signed in already (another tab, or back from the app): straight on.
-if (getSession()) window.location.replace(redirect);
+// Signed in already (another tab, or back from the app): straight on. Not with a session that may
+// only set a new password (a reset link's): signing in replaces it, as the app always allowed.
+const session = getSession();
+if (session && !session.recovery) window.location.replace(redirect);
 else start();
 
 function start(): void {
