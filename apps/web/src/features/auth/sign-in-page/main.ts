@@ -36,7 +36,13 @@ function start(): void {
   const data = JSON.parse(element('sign-in-messages').textContent ?? '{}') as MessageTree;
   const t = translator(data) as unknown as TFunction;
   if (followStoredLanguage()) return;
-  rememberLanguage();
+  rememberLanguage(lang);
+  // The switch is a link to the page in the other language: that language is kept as it is
+  // followed, so a visit that leaves before the next page's script runs still keeps it.
+  element('language-switch').addEventListener('click', (event) => {
+    const next = (event.currentTarget as HTMLElement).lang;
+    if ((LANGUAGES as readonly string[]).includes(next)) rememberLanguage(next as Language);
+  });
   showNotice(t);
 
   const form = element<HTMLFormElement>('login-form');
@@ -134,14 +140,14 @@ function followStoredLanguage(): boolean {
   return true;
 }
 
-/** The page's language is the app's from now on, as i18next would keep it (lib/language-detection.ts). */
-function rememberLanguage(): void {
+/** `language` is the app's from now on, kept as i18next keeps it (lib/language-detection.ts). */
+function rememberLanguage(language: Language): void {
   try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage blocked: the cookie below still carries it.
   }
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /**
