@@ -242,6 +242,13 @@ async function lighthouseOnce(url, formFactor, session) {
       config,
     );
     const lhr = result.lhr;
+    // LIGHTHOUSE_LHR_DIR=dir keeps every run's full report, to see what a score is made of.
+    if (process.env.LIGHTHOUSE_LHR_DIR) {
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(process.env.LIGHTHOUSE_LHR_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${new URL(url).searchParams.get('lng')}-${formFactor}-${Date.now()}.json`;
+      writeFileSync(`${process.env.LIGHTHOUSE_LHR_DIR}/${name}`, result.report);
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
     const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;

@@ -3,6 +3,7 @@ import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } fr
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { LocalizedDatesProvider } from '../components/dates-provider';
+import { useModalsHostWanted } from '../lib/confirm-modal';
 import { i18n } from '../lib/i18n';
 import { publicSettingsQuery } from '../lib/public-settings';
 import { useSession } from '../lib/use-session';
@@ -14,17 +15,18 @@ import { cssVariablesResolver, theme } from './theme';
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'portal.color-scheme' });
 
 /**
- * Confirm dialogs are opened with `modals.openConfirmModal()` from @mantine/modals, which reaches
- * the provider through window events: the provider need not wrap the tree. It is mounted, as a
- * chunk of its own, only while someone is signed in, so Modal with its scroll lock and
- * floating-ui helpers stays out of the public screens' code. (`useModals()` would need it as a
- * wrapper: use the `modals` events API instead.)
+ * Confirm dialogs are opened with `openConfirmModal()` (lib/confirm-modal.ts), which reaches
+ * Mantine's provider through window events: the provider need not wrap the tree. It is mounted, as
+ * a chunk of its own, from the first dialog asked for, so Modal with its scroll lock and
+ * floating-ui helpers is in no first screen. (`useModals()` would need it as a wrapper: use
+ * `openConfirmModal` instead.)
  */
-const ModalsHost = lazy(() => import('@mantine/modals').then(({ ModalsProvider }) => ({ default: () => <ModalsProvider /> })));
+const ModalsHost = lazy(() => import('./modals-host'));
 
 function SignedInHosts() {
   const session = useSession();
-  if (!session) return null;
+  const wanted = useModalsHostWanted();
+  if (!session || !wanted) return null;
   return (
     <Suspense fallback={null}>
       <ModalsHost />

@@ -1,11 +1,22 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useDirection } from '@mantine/core';
-import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { useLocation } from 'react-router';
 import { TOAST_LIMIT } from '@portal/shared';
 import { takeNotice } from '../features/auth';
 import { i18n } from '../lib/i18n';
 import { toastError, toastSuccess } from '../lib/toast';
+
+// The toasts' container (transitions, swipe to dismiss) is a chunk of its own, drawn from the first
+// toast on: most first screens show none (issue #26). Until then the store holds what is shown, so
+// its limit is set here, before any toast can be distributed under Mantine's default of 5.
+const Notifications = lazy(() => import('./toast-container'));
+notificationsStore.updateState((state) => ({ ...state, limit: TOAST_LIMIT }));
+
+const anyToast = () => {
+  const { notifications: visible, queue } = notificationsStore.getState();
+  return visible.length + queue.length > 0;
+};
 
 /**
  * A toast shown this shortly before a navigation belongs to the action that navigated (saved,
@@ -63,5 +74,14 @@ export function Toasts() {
     for (const id of staleToastIds(ids, shownAt.current, Date.now())) notifications.hide(id);
   }, [pathname]);
 
-  return <Notifications limit={TOAST_LIMIT} position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'} zIndex={1000} />;
+  // Drawn from the first toast on, and kept (a toast's exit needs it).
+  const toastNow = useSyncExternalStore(notificationsStore.subscribe, anyToast, () => false);
+  const [drawn, setDrawn] = useState(false);
+  if (toastNow && !drawn) setDrawn(true);
+  if (!drawn) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications limit={TOAST_LIMIT} position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'} zIndex={1000} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Menu, Modal, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../lib/confirm-modal';
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../lib/errors';
@@ -24,7 +24,7 @@ type SaveActive = (change: { id: string; body: { active: boolean } }, callbacks:
 export function useActiveToggle(section: 'suppliers' | 'warehouses', save: SaveActive): (record: Deactivatable) => void {
   const { t } = useTranslation();
   return (record) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: record.active ? t(`${section}.deactivate`) : t(`${section}.reactivate`),
       children: <Text size="sm">{t(record.active ? `${section}.deactivateBody` : `${section}.reactivateBody`, { name: record.name })}</Text>,
       labels: { confirm: record.active ? t(`${section}.deactivate`) : t(`${section}.reactivate`), cancel: t('common.cancel') },
@@ -51,7 +51,7 @@ export function useAccountActiveToggle(
   const [refusal, setRefusal] = useState<{ name: string; work: NonNullable<ReturnType<typeof openWorkOf>> } | null>(null);
 
   const toggle = (account: Deactivatable) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: account.active ? t(`${section}.deactivateTitle`) : t(`${section}.reactivateTitle`),
       children: <Text size="sm">{account.active ? t(`${section}.deactivateBody`, { name: account.name }) : t(`${section}.reactivateBody`, { name: account.name })}</Text>,
       labels: { confirm: account.active ? t(`${section}.deactivate`) : t(`${section}.reactivate`), cancel: t('common.cancel') },

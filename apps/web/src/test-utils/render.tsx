@@ -82,3 +82,14 @@ export async function click(element: Element | null | undefined): Promise<void> 
     (element as HTMLElement).click();
   });
 }
+
+/** Lets React settle until `find()` returns something (a lazily loaded part has arrived), at most `timeoutMs`. */
+export async function waitFor<T>(find: () => T | null | undefined, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found) return found;
+    if (Date.now() > until) throw new Error('waitFor: nothing found in time');
+    await settle(10);
+  }
+}

@@ -1,25 +1,28 @@
-import { Suspense } from 'react';
-import { AppShell, Box, Drawer, Group, ScrollArea, Text, useDirection } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../components/brand-mark';
 import { PageLoader } from '../../components/page-loader';
-import { useLiveSettings, usePublicSettings } from '../../lib/public-settings';
+import { useLiveSettings } from '../../lib/public-settings';
 import { AppHeader } from './app-header';
 import { OfflineBanner } from './connection-status';
 import { NavList } from './nav-list';
 import classes from './shell.module.css';
+
+const NavDrawer = lazy(() => import('./nav-drawer'));
 
 /**
  * Header on top; on wide screens an icon rail that widens on hover, on phones a drawer
  * sliding in from the start side.
  */
 export function ShellLayout() {
-  const { t } = useTranslation();
-  const { dir } = useDirection();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const { data: settings } = usePublicSettings();
+  // The drawer is drawn from its first opening on (and stays, to slide out when closed).
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const toggleNav = () => {
+    setDrawerWanted(true);
+    drawer.toggle();
+  };
   useLiveSettings();
   return (
     <AppShell
@@ -28,33 +31,20 @@ export function ShellLayout() {
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header className={classes.header}>
-        <AppHeader navOpened={drawerOpened} onToggleNav={drawer.toggle} />
+        <AppHeader navOpened={drawerOpened} onToggleNav={toggleNav} />
       </AppShell.Header>
 
       <AppShell.Navbar p={8} className={classes.navbar} data-testid="sidebar">
-        <AppShell.Section grow component={ScrollArea} scrollbars="y" type="never">
+        <AppShell.Section grow className={classes.navScroll}>
           <NavList />
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position={dir === 'rtl' ? 'right' : 'left'}
-        size={288}
-        hiddenFrom="sm"
-        padding="sm"
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-        title={
-          <Group gap="xs" wrap="nowrap">
-            <BrandMark size={30} />
-            <Text fw={800} dir="auto">{settings?.company_name ?? t('app.name')}</Text>
-          </Group>
-        }
-        data-testid="nav-drawer"
-      >
-        <NavList onNavigate={drawer.close} />
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      )}
 
       <AppShell.Main className={classes.main}>
         <Box maw={1200} mx="auto">

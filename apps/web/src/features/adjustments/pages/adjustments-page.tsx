@@ -9,7 +9,7 @@ import { DataTable } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { ADJUSTMENT_REASONS, can, DEFAULT_PAGE_SIZE, type TAdjustment } from '@portal/shared';
 import { ItemPicker } from '../../../components/item-picker';
-import { ListToolbar, UrlListBody } from '../../../components/list-states';
+import { ListToolbar, UrlListBody } from '../../../components/list-controls';
 import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
 import { PageHeader } from '../../../components/page-header';

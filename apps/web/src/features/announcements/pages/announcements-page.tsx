@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm-modal';
 import { IconSend, IconSpeakerphone, IconUser, IconUsers, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TYPES, ROLES, ZAnnouncementRequest, type NotificationType, type Role } from '@portal/shared';
@@ -131,7 +131,7 @@ export function AnnouncementsPage() {
       submit(values);
       return;
     }
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('announcements.confirmAllTitle'),
       children: <Text size="sm">{t('announcements.confirmAllBody')}</Text>,
       labels: { confirm: t('announcements.send'), cancel: t('common.cancel') },

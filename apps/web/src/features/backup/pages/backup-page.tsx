@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm-modal';
 import { IconAlertTriangle, IconDatabaseExport, IconDatabase, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BACKUP_UPLOAD_MAX_BYTES, type TBackup } from '@portal/shared';
@@ -72,7 +72,7 @@ export function BackupPage() {
   };
 
   const confirmDelete = (backup: TBackup) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('backup.delete.title'),
       children: <Text size="sm">{t('backup.delete.body', { when: format.dateTime(backup.created_at) })}</Text>,
       labels: { confirm: t('backup.actions.delete'), cancel: t('common.cancel') },

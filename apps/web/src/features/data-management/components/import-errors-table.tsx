@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TImportError } from '@portal/shared';
-import { ListPager } from '../../../components/list-states';
+import { ListPager } from '../../../components/list-controls';
 import { Ltr } from '../../../components/ltr';
 
 const PAGE_SIZE = 25;

@@ -5,7 +5,8 @@ import { IconAlertTriangle, IconClock, IconUserCheck } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DISPATCH_SORTS, DISPATCH_VIEWS, PRIORITIES, type DispatchSort, type DispatchView, type Priority, type TDispatchCandidate, type TDispatchItem, type TSlaTarget } from '@portal/shared';
-import { ListEmpty, ListError, ListLoading, ListToolbar } from '../../../components/list-states';
+import { ListToolbar } from '../../../components/list-controls';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { TextWithCodes } from '../../../components/text-with-codes';
 import { PageHeader } from '../../../components/page-header';

@@ -9,7 +9,7 @@ import { can, type TSupplier } from '@portal/shared';
 import { useActiveToggle } from '../../../components/active-toggle';
 import { AutoText } from '../../../components/auto-text';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
-import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
+import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-controls';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
 import { RecordFormModal } from '../../../components/record-form-modal';

@@ -3,7 +3,8 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import { IconEdit, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TItemDetail } from '@portal/shared';
-import { ListEmpty, ListError, ListLoading, ListPager } from '../../../components/list-states';
+import { ListPager } from '../../../components/list-controls';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { QuantityUnit } from '../../../components/quantity-unit';
 import { StockStatusBadge } from '../../../components/stock-status-badge';

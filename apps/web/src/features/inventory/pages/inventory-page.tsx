@@ -2,13 +2,14 @@ import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Select, Stack, Text, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm-modal';
 import { IconBox, IconCategory, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, STOCK_STATUSES, type TItem } from '@portal/shared';
-import { ActiveFilter, ListError, ListLoading, ListToolbar, UrlListBody } from '../../../components/list-states';
+import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-controls';
+import { ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
 import { PageHeader } from '../../../components/page-header';
@@ -85,7 +86,7 @@ export function InventoryPage() {
 
   const toggleActive = (item: TItem) => {
     const deactivate = item.active;
-    modals.openConfirmModal({
+    openConfirmModal({
       title: deactivate ? t('inventory.deactivateTitle') : t('inventory.reactivateTitle'),
       children: <Text size="sm">{deactivate ? t('inventory.deactivateBody', { name: item.name }) : t('inventory.reactivateBody', { name: item.name })}</Text>,
       labels: { confirm: deactivate ? t('inventory.deactivate') : t('inventory.reactivate'), cancel: t('common.cancel') },

@@ -3,7 +3,7 @@ import { notifications as toasts } from '@mantine/notifications';
 import type { TNotification, TNotificationList } from '@portal/shared';
 import { jsonResponse, makeSession } from '../../../test-utils/session-factory';
 import { makeNotification } from '../../../test-utils/notification-factory';
-import { click, renderWithApp, settle, type Rendered } from '../../../test-utils/render';
+import { click, renderWithApp, settle, waitFor, type Rendered } from '../../../test-utils/render';
 import { clearSession, setSession } from '../../../lib/session-store';
 import { i18n } from '../../../lib/i18n';
 import { notificationKeys } from '../api/get-notifications';
@@ -52,6 +52,11 @@ const $ = (selector: string) => document.querySelector(selector);
 const $$ = (selector: string) => [...document.querySelectorAll(selector)];
 const bell = () => $('[data-testid=notification-bell]') as HTMLElement;
 const unreadCount = () => Number(bell().getAttribute('data-unread-count'));
+/** Clicks the bell and waits for its panel, whose code is loaded on demand. */
+const openBell = async () => {
+  await click(bell());
+  await waitFor(() => $('[data-testid=notification-panel]'));
+};
 
 describe('notification list', () => {
   let rendered: Rendered | undefined;
@@ -187,7 +192,7 @@ describe('notification bell', () => {
   it('opens a notification: marks it read and goes to its link', async () => {
     const target = makeNotification({ link: '/dashboard/service-requests' });
     await renderBell([target, makeNotification()]);
-    await click(bell());
+    await openBell();
     await click($(`[data-testid=notification-item][data-id="${target.id}"]`));
     await settle(10);
     expect(server.calls).toContain(`POST /api/notifications/${target.id}/read`);
@@ -198,7 +203,7 @@ describe('notification bell', () => {
   it('never follows a link to another site', async () => {
     const target = makeNotification({ link: '//evil.example/x' });
     await renderBell([target]);
-    await click(bell());
+    await openBell();
     await click($('[data-testid=notification-item]'));
     await settle(10);
     expect(rendered!.path()).toBe('/dashboard');
@@ -207,7 +212,7 @@ describe('notification bell', () => {
   it('marks all as read', async () => {
     await renderBell([makeNotification(), makeNotification(), makeNotification()]);
     expect(unreadCount()).toBe(3);
-    await click(bell());
+    await openBell();
     await click($('[data-testid=notification-mark-all]'));
     await settle(10);
     expect(server.calls).toContain('POST /api/notifications/read-all');
@@ -219,7 +224,7 @@ describe('notification bell', () => {
     const show = vi.spyOn(toasts, 'show');
     await renderBell([makeNotification(), makeNotification()]);
     server.failWrites();
-    await click(bell());
+    await openBell();
     await click($('[data-testid=notification-mark-all]'));
     await settle(10);
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Failed to mark notifications as read' }));

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm-modal';
 import type { TFunction } from 'i18next';
 import { outboxOf } from '../runtime';
 
@@ -15,7 +15,7 @@ export async function confirmTechnicianSignOut(userId: string, t: TFunction, sig
     await signOut();
     return;
   }
-  modals.openConfirmModal({
+  openConfirmModal({
     title: t('offline.signOutTitle'),
     children: <Text size="sm">{t('offline.signOutBody', { count: kept })}</Text>,
     labels: { confirm: t('offline.signOutConfirm'), cancel: t('common.cancel') },

@@ -5,7 +5,8 @@ import { IconChecks, IconClock, IconHourglass, IconRepeatOff, IconStar, IconTool
 import { useTranslation } from 'react-i18next';
 import { can, type TPerformanceReport, type TTechnicianPerformance } from '@portal/shared';
 import { FigureCard } from '../../../components/figure-card';
-import { ListEmpty, ListError, ListLoading, ListToolbar } from '../../../components/list-states';
+import { ListToolbar } from '../../../components/list-controls';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { UserPicker } from '../../../components/user-picker';
 import { useNumberFormat } from '../../../lib/decimal';

@@ -5,7 +5,8 @@ import { DataTable, type DataTableSortStatus } from '../../../components/data-ta
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { can, SERVICE_REQUEST_STATUSES, type TServiceReportRow } from '@portal/shared';
-import { ListEmpty, ListError, ListLoading, ListToolbar, UrlListPager } from '../../../components/list-states';
+import { ListToolbar, UrlListPager } from '../../../components/list-controls';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
 import { ServiceRequestStatusBadge } from '../../../components/service-request-badges';

@@ -6,7 +6,7 @@ import { DataTable, type DataTableSortStatus } from '../../../components/data-ta
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type TTechnician, type TWeeklyHours } from '@portal/shared';
 import { AccountActiveMenuItem, useAccountActiveToggle } from '../../../components/active-toggle';
-import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
+import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-controls';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
 import { RecordFormModal } from '../../../components/record-form-modal';

@@ -1,5 +1,5 @@
 import { Anchor, Button, CopyButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm-modal';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ function LinkCard({ requestId, admin }: { requestId: string; admin: boolean }) {
     onError: (error) => toastError('tracking.link.revokeFailed', describeError(t, error)),
   });
   const confirmRevoke = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('tracking.link.revokeTitle'),
       children: <Text size="sm">{t('tracking.link.revokeBody')}</Text>,
       labels: { confirm: t('tracking.link.revoke'), cancel: t('common.cancel') },

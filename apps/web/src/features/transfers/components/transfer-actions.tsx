@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm-modal';
 import { IconCheck, IconPackageImport, IconX, IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZRejectTransferRequest, type TransferAction, type TTransfer } from '@portal/shared';
@@ -31,7 +31,7 @@ export function TransferActions({ transfer, onError }: { transfer: TTransfer; on
   const done = (key: string) => () => toastSuccess(key, undefined, { number: transfer.number });
 
   const confirmCancel = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('transfers.actions.cancelTitle', { number: transfer.number }),
       children: <Text size="sm">{t('transfers.actions.cancelBody')}</Text>,
       labels: { confirm: t('transfers.actions.cancelConfirm'), cancel: t('transfers.actions.keep') },

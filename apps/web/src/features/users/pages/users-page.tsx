@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.layer.css';
 import { useEffect, useState } from 'react';
 import { Badge, Button, Menu, Modal, Select, Stack, Text, useDirection, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm-modal';
 import { IconEdit, IconKey, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, ROLES, type Role, type TAdminUser } from '@portal/shared';
 import { AccountActiveMenuItem, useAccountActiveToggle } from '../../../components/active-toggle';
-import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
+import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-controls';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
 import { RecordFormModal } from '../../../components/record-form-modal';
@@ -84,7 +84,7 @@ export function UsersPage() {
   const { toggle, refusalModal } = useAccountActiveToggle('users', update.mutate, 'confirm-toggle-user');
 
   const confirmReset = (u: TAdminUser, password: string) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('users.resetPasswordConfirmTitle'),
       children: <Text size="sm">{t('users.resetPasswordConfirmBody', { name: u.name })}</Text>,
       labels: { confirm: t('users.resetPassword'), cancel: t('common.cancel') },

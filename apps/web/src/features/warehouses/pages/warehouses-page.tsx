@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can, DEFAULT_PAGE_SIZE, WAREHOUSE_KINDS, type TWarehouseWithStock } from '@portal/shared';
 import { useActiveToggle } from '../../../components/active-toggle';
-import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-states';
+import { ActiveFilter, ListToolbar, UrlListBody } from '../../../components/list-controls';
 import { Ltr } from '../../../components/ltr';
 import { AutoText } from '../../../components/auto-text';
 import { PageHeader } from '../../../components/page-header';
