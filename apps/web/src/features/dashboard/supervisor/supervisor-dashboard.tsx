@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconCoins, IconPackageOff, IconTruckDelivery, IconTruck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -150,11 +150,11 @@ export function SupervisorDashboard() {
                 {d.recent_movements.map((m) => (
                   <Table.Tr key={m.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip label={dateTime(m.created_at)}>
-                        <Text size="xs" c="dimmed" span>
-                          {formatRelativeTime(m.created_at, language, now)}
-                        </Text>
-                      </Tooltip>
+                      {/* The exact time as the native tooltip: a Mantine Tooltip would bring
+                          floating-ui into the dashboard's first load (issue #26). */}
+                      <Text component="time" dateTime={m.created_at} title={dateTime(m.created_at)} size="xs" c="dimmed">
+                        {formatRelativeTime(m.created_at, language, now)}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={`${paths.inventory}?item_id=${m.item_id}`} size="sm" c="inherit">
