@@ -146,6 +146,18 @@ const serviceWorker = VitePWA({
 });
 
 /**
+ * Mantine's core and the components every signed-in first screen draws (the shell, the dashboards):
+ * one chunk instead of some forty of a few hundred bytes each. Over HTTP/1.1's six connections per
+ * origin each of those cost a round trip before the first screen (issue #26). Popups (Popover,
+ * Menu, Tooltip, Combobox) stay out: they bring floating-ui, and load when first wanted.
+ */
+const MANTINE_BASE = [
+  'AccordionChevron', 'ActionIcon', 'Alert', 'Anchor', 'AppShell', 'Avatar', 'Badge', 'Box', 'Burger', 'Button', 'Card',
+  'Center', 'CloseButton', 'Collapse', 'Divider', 'Group', 'Indicator', 'Loader', 'NavLink', 'Paper', 'Portal',
+  'SimpleGrid', 'Skeleton', 'Stack', 'Text', 'ThemeIcon', 'Title', 'Transition', 'UnstyledButton', 'VisuallyHidden',
+];
+
+/**
  * Libraries every screen needs, in long-lived chunks of their own so a release that changes only
  * our code leaves them cached. Only libraries the entry loads anyway: grouping a library that
  * only some lazy pages use would make every visitor download it.
@@ -156,6 +168,12 @@ const VENDOR_GROUPS = [
   // Not the language detector: the entry uses it alone (lib/language-detection.ts), before i18next is needed.
   { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](?:i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
   { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+  {
+    name: 'vendor-mantine-base',
+    test: new RegExp(
+      String.raw`[\\/]node_modules[\\/]@mantine[\\/](?:hooks[\\/]|core[\\/]esm[\\/]core[\\/]|core[\\/]esm[\\/]components[\\/](?:${MANTINE_BASE.join('|')})[\\/])`,
+    ),
+  },
 ];
 
 export default defineConfig({
