@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useDeferredValue } from 'react';
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   IconAlarm,
@@ -43,7 +43,9 @@ export function AdminDashboard() {
   useRealtimeSubscription('service_requests', noop);
   useRealtimeSubscription('transfers', noop);
   useRealtimeSubscription('stock', noop);
-  const query = useAdminDashboard();
+  // The figures are drawn as a transition, in slices, when they arrive: an update of the query
+  // cache is otherwise drawn in one blocking task, long on a slow phone (issue #26).
+  const query = useDeferredValue(useAdminDashboard());
   if (query.isPending) return <ListLoading rows={6} />;
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   const d = query.data;

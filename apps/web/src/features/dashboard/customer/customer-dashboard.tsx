@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCalendarEvent,
@@ -40,7 +41,9 @@ export function CustomerDashboard() {
   const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
   useRealtimeSubscription('service_requests', noop);
   useRealtimeSubscription('appointments', noop);
-  const dashboard = useCustomerDashboard();
+  // The figures are drawn as a transition, in slices, when they arrive: an update of the query
+  // cache is otherwise drawn in one blocking task, long on a slow phone (issue #26).
+  const dashboard = useDeferredValue(useCustomerDashboard());
 
   if (dashboard.isPending) return <ListLoading rows={6} />;
   if (dashboard.isError) return <ListError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListLoading } from '../../../components/list-states';
@@ -38,7 +38,9 @@ export function DashboardHomePage() {
   const user = useCurrentUser();
   // The figures are asked for here, beside the role's page code rather than after it arrives.
   // Each role's hook is one useQuery, so a role changed by a profile refresh keeps the hooks' order.
-  const figures = DASHBOARD_QUERIES[user.role]();
+  // The figures are drawn as a transition, in slices, when they arrive: an update of the query
+  // cache is otherwise drawn in one blocking task, long on a slow phone (issue #26).
+  const figures = useDeferredValue(DASHBOARD_QUERIES[user.role]());
   return (
     <Stack gap="lg" data-testid="dashboard-home">
       <Paper p={{ base: 'lg', sm: 32 }} className={classes.hero}>

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconCoins, IconPackageOff, IconTruckDelivery, IconTruck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -32,7 +33,9 @@ export function SupervisorDashboard() {
   const { dateTime } = useDateFormat();
   useRealtimeSubscription('stock', noop);
   useRealtimeSubscription('transfers', noop);
-  const dashboard = useSupervisorDashboard();
+  // The figures are drawn as a transition, in slices, when they arrive: an update of the query
+  // cache is otherwise drawn in one blocking task, long on a slow phone (issue #26).
+  const dashboard = useDeferredValue(useSupervisorDashboard());
 
   if (dashboard.isPending) return <ListLoading rows={6} />;
   if (dashboard.isError) return <ListError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent, IconChecks, IconClockPlay, IconHourglass, IconPackage, IconRepeatOff, IconStar, IconTool, IconUserCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -29,7 +30,9 @@ export function TechnicianDashboard() {
   const format = useDateFormat();
   useRealtimeSubscription('service_requests', noop);
   useRealtimeSubscription('appointments', noop);
-  const query = useTechnicianDashboard();
+  // The figures are drawn as a transition, in slices, when they arrive: an update of the query
+  // cache is otherwise drawn in one blocking task, long on a slow phone (issue #26).
+  const query = useDeferredValue(useTechnicianDashboard());
   if (query.isPending) return <ListLoading rows={6} />;
   // A refresh that failed keeps the figures read before (kept on the device for offline use).
   if (!query.data) return <ListError error={query.error} onRetry={() => void query.refetch()} />;

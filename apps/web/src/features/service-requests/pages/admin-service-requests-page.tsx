@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useDeferredValue } from 'react';
 import { Box, Button, Text } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,9 @@ import { paths } from '../../../lib/paths';
 export function AdminServiceRequestsPage() {
   const { t, i18n } = useTranslation();
   const list = useListState<ListFilter>({ filters: LIST_FILTERS, defaultSort: DEFAULT_SORT, defaultOrder: DEFAULT_ORDER });
-  const requests = useServiceRequests(list.query);
+  // A new page of rows is drawn as a transition, in slices, the rows shown staying meanwhile: an
+  // update of the query cache is otherwise drawn in one blocking task, long on a slow phone (#26).
+  const requests = useDeferredValue(useServiceRequests(list.query));
   useServiceRequestsLive();
   // id → number, so a selection that spans pages can still name each request in the results.
   const [selected, setSelected] = useState(() => new Map<string, string>());

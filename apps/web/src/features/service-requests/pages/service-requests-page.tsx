@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Box, Button, Text } from '@mantine/core';
 import { IconClipboardList, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,9 @@ export function ServiceRequestsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const list = useListState<ListFilter>({ filters: LIST_FILTERS, defaultSort: DEFAULT_SORT, defaultOrder: DEFAULT_ORDER });
-  const requests = useServiceRequests(list.query);
+  // A new page of rows is drawn as a transition, in slices, the rows shown staying meanwhile: an
+  // update of the query cache is otherwise drawn in one blocking task, long on a slow phone (#26).
+  const requests = useDeferredValue(useServiceRequests(list.query));
   useServiceRequestsLive();
   const mayCreate = can(user.role, 'create:service_request');
   const page = requests.data;
