@@ -1,10 +1,13 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconCloudUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxState } from '../outbox';
 import { useQueuedWork } from '../hooks';
 import { isQueuedId, itemIdOf } from '../overlay';
 import { refusalText } from './item-text';
+
+const ReasonTooltip = lazy(() => import('./reason-tooltip'));
 
 const LOOK: Record<OutboxState, { color: string; key: string }> = {
   pending: { color: 'yellow', key: 'offline.waiting' },
@@ -30,7 +33,12 @@ export function StateMark({ state, reason }: { state: OutboxState; reason?: stri
       {t(look.key)}
     </Badge>
   );
-  return reason ? <Tooltip label={reason} multiline w={240} events={{ hover: true, focus: true, touch: true }}>{badge}</Tooltip> : badge;
+  if (!reason) return badge;
+  return (
+    <Suspense fallback={badge}>
+      <ReasonTooltip reason={reason}>{badge}</ReasonTooltip>
+    </Suspense>
+  );
 }
 
 /**
