@@ -50,22 +50,14 @@ function precompress(): Plugin {
 }
 
 /**
- * Lists the app's own code in index.html as module preloads with a low fetch priority:
- * src/app/start.tsx and every chunk it imports statically, and the two lazy chunks nearly every
- * visit goes on to, the signed-in shell and the dashboard home (where every role lands), with
- * theirs. The entry (src/main.tsx) imports the app only once the critical shell has been painted,
- * and the router asks for the shell and the page only once the app runs: without these hints each
- * would be a round trip after the one before it (issue #26). Low priority, because the page's own
- * first paint must not share a slow link with some 200 KB of scripts; Chrome still fetches them at
- * once and keeps them until they are imported. (The sign-in page fetches the same list when a
- * field takes the focus, see apps/server/src/modules/web-app/sign-in-page.ts.)
+ * Lists the app's own code (src/app/start.tsx and every chunk it imports statically) in index.html
+ * as module preloads with a low fetch priority. The entry (src/main.tsx) imports the app only once
+ * the critical shell has been painted; without these hints its code would only be asked for then.
+ * Low priority, because the page's own first paint must not share a slow link with some 200 KB of
+ * scripts; Chrome still fetches them at once and keeps them until the app is imported.
  */
 function preloadStart(): Plugin {
-  const ROOTS = [
-    /[\\/]src[\\/]app[\\/]start\.tsx$/,
-    /[\\/]src[\\/]app[\\/]shell[\\/]shell-layout\.tsx$/,
-    /[\\/]src[\\/]features[\\/]dashboard[\\/]pages[\\/]dashboard-home-page\.tsx$/,
-  ];
+  const START = /[\\/]src[\\/]app[\\/]start\.tsx$/;
   return {
     name: 'portal:preload-start',
     apply: 'build',
@@ -75,11 +67,8 @@ function preloadStart(): Plugin {
         // The app's page only: the sign-in page does not load the app (decision 019).
         if (basename(ctx.filename) !== 'index.html') return [];
         const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const roots = ROOTS.map((root) => {
-          const chunk = chunks.find((c) => c.facadeModuleId && root.test(c.facadeModuleId));
-          if (!chunk) throw new Error(`portal:preload-start: no chunk for ${root}`);
-          return chunk;
-        });
+        const start = chunks.find((c) => c.facadeModuleId && START.test(c.facadeModuleId));
+        if (!start) throw new Error('portal:preload-start: no chunk for src/app/start.tsx');
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const files = new Set<string>();
         const visit = (chunk: Rollup.OutputChunk) => {
@@ -90,7 +79,7 @@ function preloadStart(): Plugin {
             if (imported) visit(imported);
           }
         };
-        for (const root of roots) visit(root);
+        visit(start);
         const tags: HtmlTagDescriptor[] = [...files]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
