@@ -41,15 +41,18 @@ describe('OnDemand', () => {
 
   it('draws only the plain trigger, and asks for nothing, until the trigger is wanted', async () => {
     const full = deferredFull();
-    rendered = await renderWithApp(<OnDemand trigger={trigger} Full={full.Lazy} props={{}} />);
+    rendered = await renderWithApp(<OnDemand trigger={trigger} popup="dialog" Full={full.Lazy} props={{}} />);
     expect($('[data-testid=trigger]')).not.toBeNull();
+    // Announced as the full trigger will be: a closed popup of its kind.
+    expect($('[data-testid=trigger]')!.getAttribute('aria-haspopup')).toBe('dialog');
+    expect($('[data-testid=trigger]')!.getAttribute('aria-expanded')).toBe('false');
     expect($('[data-testid=full]')).toBeNull();
     expect(full.asked()).toBe(0);
   });
 
   it('a click before the code arrives opens the popup once it has', async () => {
     const full = deferredFull();
-    rendered = await renderWithApp(<OnDemand trigger={trigger} Full={full.Lazy} props={{}} />);
+    rendered = await renderWithApp(<OnDemand trigger={trigger} popup="dialog" Full={full.Lazy} props={{}} />);
     await act(async () => $('[data-testid=trigger]')!.click());
     await settle(10);
     expect(full.asked()).toBe(1);
@@ -63,7 +66,7 @@ describe('OnDemand', () => {
 
   it('focusing the trigger fetches the code without opening, and the new trigger keeps the focus', async () => {
     const full = deferredFull();
-    rendered = await renderWithApp(<OnDemand trigger={trigger} Full={full.Lazy} props={{}} />);
+    rendered = await renderWithApp(<OnDemand trigger={trigger} popup="dialog" Full={full.Lazy} props={{}} />);
     await act(async () => $('[data-testid=trigger]')!.focus());
     await settle(10);
     expect(full.asked()).toBe(1);

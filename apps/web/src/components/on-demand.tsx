@@ -7,6 +7,8 @@ export interface OnDemandTriggerProps {
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: () => void;
   onClick?: () => void;
+  'aria-haspopup'?: 'menu' | 'dialog';
+  'aria-expanded'?: boolean;
 }
 
 /** What the on-demand part is given. */
@@ -29,10 +31,13 @@ export interface OnDemandProps {
  */
 export function OnDemand<P extends object>({
   trigger,
+  popup,
   Full,
   props,
 }: {
   trigger: (props: OnDemandTriggerProps) => ReactElement;
+  /** What the popup is (Menu: 'menu', Popover: 'dialog'): the plain trigger says so as the full one will. */
+  popup: 'menu' | 'dialog';
   Full: ComponentType<P & OnDemandProps>;
   props: P;
 }) {
@@ -46,6 +51,8 @@ export function OnDemand<P extends object>({
   const want = (opened: boolean) =>
     startTransition(() => setWanted((current) => (current && (current.opened || !opened) ? current : { opened })));
   const plain = trigger({
+    'aria-haspopup': popup,
+    'aria-expanded': false,
     onPointerEnter: () => want(false),
     onFocus: () => {
       focused.current = true;

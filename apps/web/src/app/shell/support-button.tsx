@@ -20,5 +20,5 @@ const trigger = (props: OnDemandTriggerProps) => <SupportIconButton {...props} /
 
 /** How to reach the company (phone, WhatsApp); the panel's code comes when first wanted. */
 export function SupportButton() {
-  return <OnDemand trigger={trigger} Full={SupportPopover} props={{}} />;
+  return <OnDemand trigger={trigger} popup="dialog" Full={SupportPopover} props={{}} />;
 }

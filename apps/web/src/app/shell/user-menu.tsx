@@ -31,5 +31,5 @@ const trigger = (props: OnDemandTriggerProps) => <UserMenuButton {...props} />;
 
 /** The account menu (profile, preferences, sign out); its menu code comes when first wanted. */
 export function UserMenu() {
-  return <OnDemand trigger={trigger} Full={UserMenuFull} props={{}} />;
+  return <OnDemand trigger={trigger} popup="menu" Full={UserMenuFull} props={{}} />;
 }

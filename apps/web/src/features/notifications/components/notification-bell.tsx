@@ -44,7 +44,7 @@ export function NotificationBell() {
   // popup's aria attributes, which a plain <div> may not (axe: aria-allowed-attr).
   return (
     <Indicator label={unread} disabled={unread === 0} maxValue={99} size={17} offset={5} color="red" inline data-testid="notification-count">
-      <OnDemand trigger={trigger} Full={NotificationPopover} props={{ list, reconnecting: realtimeStatus === 'reconnecting' }} />
+      <OnDemand trigger={trigger} popup="dialog" Full={NotificationPopover} props={{ list, reconnecting: realtimeStatus === 'reconnecting' }} />
     </Indicator>
   );
 }
