@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -94,6 +95,37 @@ function preloadStart(): Plugin {
 }
 
 /**
+ * Mantine's ScrollArea imports one hook from `@floating-ui/react` (`useMergeRefs`), and the bundler
+ * then gives every screen with a table (its scroll container) or a scroll area the whole of
+ * floating-ui, the popups' positioning engine (15 KB gzip), before any popup is opened (issue #26).
+ * That one import resolves to src/vendor/floating-ui-merge-refs.ts, the same hook from Mantine's
+ * own hooks. The build fails if ScrollArea stops importing it, so this never outlives its reason.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  const SHIM = fileURLToPath(new URL('./src/vendor/floating-ui-merge-refs.ts', import.meta.url));
+  let redirected = false;
+  return {
+    name: 'portal:scroll-area-without-floating-ui',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      redirected = false;
+    },
+    resolveId(id, importer) {
+      if (id !== '@floating-ui/react' || !importer || !SCROLL_AREA.test(importer)) return undefined;
+      redirected = true;
+      return SHIM;
+    },
+    buildEnd(error) {
+      if (!error && !redirected) {
+        throw new Error('portal:scroll-area-without-floating-ui: ScrollArea no longer imports @floating-ui/react; remove this plugin');
+      }
+    },
+  };
+}
+
+/**
  * The service worker (Workbox, generated; registered by src/app/pwa.ts in production builds
  * only). It precaches the whole built app — the shell, every hashed chunk (pages, the message
  * parts), the styles, fonts and icons — so the app opens and moves between its pages offline, and
@@ -177,7 +209,7 @@ const VENDOR_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), localeParts(), preloadStart(), serviceWorker, precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUi(), localeParts(), preloadStart(), serviceWorker, precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, skipE2e, useBrowserPage } from './browser';
+import { baseUrl, signIn, skipE2e, useBrowserPage } from './browser';
 
 // The first load on a slow phone (issue #26): the critical shell in index.html paints before the
 // app's code runs, that code is fetched at once but at low priority, and the first screen is
@@ -73,6 +73,28 @@ describe.skipIf(skipE2e())('the first load', () => {
       [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((link) => link.href),
     );
     expect(preloaded.some((href) => /cairo-arabic-400-normal/.test(href))).toBe(true);
+  });
+});
+
+describe.skipIf(skipE2e())('a signed-in first screen', () => {
+  const t = useBrowserPage();
+
+  it("loads the popups' positioning code only when a popup is wanted: the supervisor's stock badge", async () => {
+    const asked: string[] = [];
+    t.page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const askedForFloatingUi = () => asked.some((path) => /^\/assets\/floating-ui[^/]*\.js$/.test(path));
+    await signIn(t.page, 'supervisor@demo.test');
+    await t.page.goto('/dashboard');
+    // The items that need attention: a table (Mantine's, with its scroll container) of stock badges.
+    const badge = t.page.getByTestId('attention').locator('[data-status]').first();
+    await badge.waitFor();
+    await t.page.waitForLoadState('networkidle');
+    expect(askedForFloatingUi()).toBe(false);
+    // The pointer over a badge brings the tooltip's code, and the tooltip opens.
+    await badge.hover();
+    await t.page.getByRole('tooltip').waitFor();
+    expect(await t.page.getByRole('tooltip').textContent()).toContain('all warehouses');
+    expect(askedForFloatingUi()).toBe(true);
   });
 });
 

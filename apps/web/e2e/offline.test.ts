@@ -271,6 +271,12 @@ describe.skipIf(skipE2e())('offline technician work', () => {
     expect([ar.errors.not_found, ar.errors.forbidden, ar.errors.invalid_state]).toContain(reason);
     expect(await page.getByTestId('outbox-badge').getAttribute('data-failed')).toBe('1');
     await page.screenshot({ path: shot('offline-refused-ar.png'), fullPage: true });
+    // The header's badge opens its list (its code comes on the first press), with the same reason.
+    await page.getByTestId('outbox-badge').click();
+    const panel = page.getByTestId('outbox-panel');
+    await expect.poll(() => panel.locator('[data-testid=offline-item][data-state=failed]').getByTestId('offline-item-reason').textContent()).toBe(reason);
+    await page.getByTestId('outbox-badge').click();
+    await panel.waitFor({ state: 'hidden' });
     // Nothing was applied: the request is the other technician's, still assigned.
     expect((await api<TServiceRequest>(`/api/service-requests/${request.id}`, { token: admin })).status).toBe('assigned');
 

@@ -1,13 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconCloudUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxState } from '../outbox';
 import { useQueuedWork } from '../hooks';
 import { isQueuedId, itemIdOf } from '../overlay';
+import { OnDemandTooltip } from '../../../components/on-demand-tooltip';
 import { refusalText } from './item-text';
-
-const ReasonTooltip = lazy(() => import('./reason-tooltip'));
 
 const LOOK: Record<OutboxState, { color: string; key: string }> = {
   pending: { color: 'yellow', key: 'offline.waiting' },
@@ -35,9 +33,10 @@ export function StateMark({ state, reason }: { state: OutboxState; reason?: stri
   );
   if (!reason) return badge;
   return (
-    <Suspense fallback={badge}>
-      <ReasonTooltip reason={reason}>{badge}</ReasonTooltip>
-    </Suspense>
+    // Why the server refused it. Tooltip's code comes on demand: a refusal is rare.
+    <OnDemandTooltip label={reason} multiline w={240} events={{ hover: true, focus: true, touch: true }}>
+      {badge}
+    </OnDemandTooltip>
   );
 }
 
