@@ -198,7 +198,12 @@ const VENDOR_GROUPS = [
   { name: 'vendor-react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
   { name: 'vendor-router', test: /[\\/]node_modules[\\/](?:react-router|cookie|set-cookie-parser)[\\/]/ },
   // Not the language detector: the entry uses it alone (lib/language-detection.ts), before i18next is needed.
-  { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](?:i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  // Nor <Trans> and its HTML parser: one dialog uses it, and it loads with that dialog.
+  { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](?:i18next[\\/]|react-i18next[\\/](?!dist[\\/]es[\\/](?:Trans|TransWithoutContext)\.js))/ },
+  // The one exception: every icon the app draws (some 135), 9 KB gzip in one file. Left to the
+  // bundler, the icons that several pages share became a file each, and a dashboard waited on
+  // some 24 of them, 0.2 KB apiece, a round trip each on a slow link (issue #26).
+  { name: 'icons', test: /[\\/]node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
   { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
   {
     name: 'vendor-mantine-base',

@@ -14,6 +14,9 @@ describe.skipIf(skipE2e())('the first load', () => {
     const html = await (await fetch(`${baseUrl()}/signup`)).text();
     // No stylesheet in the page itself: the app's styles come with its code.
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    // The shell's mark is inline: an <img> of an SVG costs the main thread a document of its own.
+    expect(html).toMatch(/<svg class="boot-mark"/);
+    expect(html).not.toMatch(/<img[^>]+\.svg"/);
     const entry = html.match(/<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(entry).toBeTruthy();
     const preloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map((m) => m[1]!);
