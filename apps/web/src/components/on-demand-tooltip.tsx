@@ -24,15 +24,20 @@ export function OnDemandTooltip({ children, ...props }: Omit<TooltipProps, 'chil
   // A touch only counts where the tooltip itself answers touches.
   const shows = (event: PointerEvent<HTMLElement>) => event.pointerType === 'mouse' || Boolean(props.events?.touch);
   const want = () => startTransition(() => setWanted(true));
+  // The child's own handlers, if it has any, still run.
+  const own = children.props;
   const plain = cloneElement(children, {
     onPointerEnter: (event) => {
+      own.onPointerEnter?.(event);
       showing.current = shows(event);
       want();
     },
-    onPointerLeave: () => {
+    onPointerLeave: (event) => {
+      own.onPointerLeave?.(event);
       showing.current = false;
     },
     onFocus: () => {
+      own.onFocus?.();
       showing.current = Boolean(props.events?.focus);
       want();
     },
