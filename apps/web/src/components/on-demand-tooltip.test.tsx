@@ -38,7 +38,7 @@ describe('OnDemandTooltip', () => {
     expect($('[data-testid=badge]')?.textContent).toBe('Low');
   });
 
-  it('a touch loads the code but does not open a tooltip that does not answer touches', async () => {
+  it('a touch does not open a tooltip that does not answer touches', async () => {
     rendered = await renderWithApp(badge());
     await pointerOver($('[data-testid=badge]')!, 'touch');
     await settle(50);
