@@ -84,6 +84,57 @@ describe.skipIf(skipE2e())('the dashboard shell', () => {
     await expect.poll(() => t.page.getByTestId('support-phone').locator('[dir=ltr]').count()).toBe(1);
   });
 
+  // The header's popups come with their code on first use (components/on-demand.tsx). From the
+  // keyboard: Enter opens one with the focus inside, Tab stays inside, Escape closes it and gives
+  // the focus back to its button, whether the key came before the popup's code or after.
+  const HEADER_POPUPS = [
+    { trigger: 'notification-bell', panel: '[data-testid=notification-panel]', chunk: 'notification-popover' },
+    { trigger: 'support-button', panel: '[data-testid=support-panel]', chunk: 'support-popover' },
+    { trigger: 'user-menu', panel: '[role=menu]', chunk: 'user-menu-full' },
+  ];
+  it.each(HEADER_POPUPS.flatMap((popup) => [true, false].map((early) => ({ ...popup, early, when: early ? 'before' : 'after' }))))(
+    'the $trigger popup works from the keyboard, Enter pressed $when its code came',
+    async ({ trigger, panel, chunk, early }) => {
+      const page = await t.openPage();
+      await page.goto('/login?lng=ar');
+      await signIn(page, 'customer1@demo.test');
+      await page.goto('/dashboard');
+      await page.getByTestId('dashboard-home').waitFor();
+      const arrived = page.waitForResponse((response) => new RegExp(`/assets/${chunk}-[^/]+\\.js$`).test(response.url()));
+      if (early) {
+        // Hold the popup's code back, so Enter reaches the plain button first.
+        await page.route(new RegExp(`/assets/${chunk}-[^/]+\\.js$`), async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await route.continue();
+        });
+      }
+      const button = page.getByTestId(trigger);
+      await button.focus();
+      if (!early) await arrived;
+      await page.keyboard.press('Enter');
+      if (early) await arrived;
+      const dropdown = page.locator(panel);
+      await dropdown.waitFor();
+      const focusInside = () => dropdown.evaluate((element) => element.contains(document.activeElement));
+      await expect.poll(focusInside).toBe(true);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await expect.poll(focusInside).toBe(true);
+      await page.keyboard.press('Escape');
+      await dropdown.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(trigger);
+      // And again, with the code here by now.
+      await page.keyboard.press('Enter');
+      await dropdown.waitFor();
+      await expect.poll(focusInside).toBe(true);
+      await page.keyboard.press('Escape');
+      await dropdown.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(trigger);
+    },
+  );
+
   it('opens the menu as a drawer on a phone', async () => {
     const phonePage = await t.openPage({ phone: true });
     await phonePage.goto('/login?lng=en');

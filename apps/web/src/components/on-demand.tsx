@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useCallback, useRef, useState, type ComponentType, type FocusEvent, type ReactElement, type Ref } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type FocusEvent, type ReactElement, type Ref } from 'react';
 
 /** The handlers and ref a trigger spreads onto its button. */
 export interface OnDemandTriggerProps {
@@ -27,7 +27,7 @@ export interface OnDemandProps {
  * transition: the plain trigger stays, focused and hovered, until the full control replaces it.
  *
  * `Full` is a `lazy()` component made once at module level. It draws `trigger()` inside its
- * popup's target, and takes `initiallyOpened` as its popup's first state.
+ * popup's target, and keeps its popup's state with `usePopupOpened(initiallyOpened)`.
  */
 export function OnDemand<P extends object>({
   trigger,
@@ -66,4 +66,18 @@ export function OnDemand<P extends object>({
   // One boundary from the start, already showing the plain trigger: a transition that suspends
   // in it keeps what is shown (a new boundary would show its fallback, a new button, at once).
   return <Suspense fallback={plain}>{wanted ? <Full {...props} initiallyOpened={wanted.opened} trigger={fullTrigger} /> : plain}</Suspense>;
+}
+
+/**
+ * The opened state of an on-demand popup (a controlled Mantine Popover or Menu). One wanted before
+ * its code came opens just after its first render rather than in it: Mantine notes the element to
+ * give the focus back to (the trigger) when `opened` changes, so a popup mounted open would leave
+ * a keyboard user's focus nowhere once closed with Escape.
+ */
+export function usePopupOpened(initiallyOpened: boolean) {
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (initiallyOpened) setOpened(true);
+  }, [initiallyOpened]);
+  return [opened, setOpened] as const;
 }

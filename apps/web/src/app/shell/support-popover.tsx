@@ -1,7 +1,7 @@
 import { Popover, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
-import type { OnDemandProps } from '../../components/on-demand';
+import { usePopupOpened, type OnDemandProps } from '../../components/on-demand';
 import { CallButton, WhatsAppButton } from '../../components/support-contact-buttons';
 import { usePublicSettings } from '../../lib/public-settings';
 
@@ -10,11 +10,10 @@ export default function SupportPopover({ initiallyOpened, trigger }: OnDemandPro
   const { t } = useTranslation();
   const { data: settings } = usePublicSettings();
   const phone = settings?.support_phone;
+  const [opened, setOpened] = usePopupOpened(initiallyOpened);
   return (
-    <Popover width={300} position="bottom-end" shadow="lg" withArrow defaultOpened={initiallyOpened}>
-      <Popover.Target>
-        {trigger()}
-      </Popover.Target>
+    <Popover opened={opened} onChange={setOpened} trapFocus returnFocus width={300} position="bottom-end" shadow="lg" withArrow>
+      <Popover.Target>{trigger({ onClick: () => setOpened((o) => !o) })}</Popover.Target>
       <Popover.Dropdown data-testid="support-panel">
         <Stack gap="sm">
           <div>

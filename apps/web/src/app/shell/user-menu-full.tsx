@@ -6,7 +6,7 @@ import { Ltr } from '../../components/ltr';
 import { useCurrentUser } from '../../lib/use-session';
 import { signOutToSignIn } from '../../features/auth';
 import { useConfirmSignOut } from '../../features/offline/shell';
-import type { OnDemandProps } from '../../components/on-demand';
+import { usePopupOpened, type OnDemandProps } from '../../components/on-demand';
 import { paths } from '../../lib/paths';
 
 /** The user menu itself: loaded when first wanted (user-menu.tsx). */
@@ -15,11 +15,10 @@ export default function UserMenuFull({ initiallyOpened, trigger }: OnDemandProps
   const user = useCurrentUser();
   // With work still on the device, it asks first: signing out discards it.
   const signOut = useConfirmSignOut(signOutToSignIn);
+  const [opened, setOpened] = usePopupOpened(initiallyOpened);
   return (
-    <Menu position="bottom-end" width={220} shadow="lg" withArrow defaultOpened={initiallyOpened}>
-      <Menu.Target>
-        {trigger()}
-      </Menu.Target>
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={220} shadow="lg" withArrow>
+      <Menu.Target>{trigger()}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
           <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate dir="auto">

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Popover } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { TNotification } from '@portal/shared';
-import type { OnDemandProps } from '../../../components/on-demand';
+import { usePopupOpened, type OnDemandProps } from '../../../components/on-demand';
 import type { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -21,7 +20,7 @@ export default function NotificationPopover({
   reconnecting,
 }: OnDemandProps & { list: ReturnType<typeof useNotifications>; reconnecting: boolean }) {
   const navigate = useNavigate();
-  const [opened, setOpened] = useState(initiallyOpened);
+  const [opened, setOpened] = usePopupOpened(initiallyOpened);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unread = list.data?.unread_count ?? 0;
@@ -38,6 +37,8 @@ export default function NotificationPopover({
     <Popover
       opened={opened}
       onChange={setOpened}
+      trapFocus
+      returnFocus
       width="min(400px, calc(100vw - 16px))"
       position="bottom-end"
       shadow="lg"

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Anchor, Badge, Divider, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OnDemandProps } from '../../../components/on-demand';
+import { usePopupOpened, type OnDemandProps } from '../../../components/on-demand';
 import { Ltr } from '../../../components/ltr';
 import { paths } from '../../../lib/paths';
 import type { OutboxItem } from '../outbox';
@@ -24,9 +23,9 @@ export default function OutboxPopover({
   onDismiss,
 }: OnDemandProps & { shown: readonly OutboxItem[]; label: string; failed: number; onDismiss: (id: string) => void }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(initiallyOpened);
+  const [opened, setOpened] = usePopupOpened(initiallyOpened);
   return (
-    <Popover opened={opened} onChange={setOpened} width="min(360px, calc(100vw - 16px))" position="bottom-end" shadow="lg" withArrow middlewares={{ shift: { padding: 8 }, flip: false }}>
+    <Popover opened={opened} onChange={setOpened} trapFocus returnFocus width="min(360px, calc(100vw - 16px))" position="bottom-end" shadow="lg" withArrow middlewares={{ shift: { padding: 8 }, flip: false }}>
       <Popover.Target>{trigger({ onClick: () => setOpened((o) => !o) })}</Popover.Target>
       <Popover.Dropdown data-testid="outbox-panel">
         <Text fw={700}>{t('offline.queueTitle')}</Text>
