@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { localeParts } from './locale-parts';
+import { localeParts } from './locale-parts.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 

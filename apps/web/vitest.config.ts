@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { localeParts } from './locale-parts';
+import { localeParts } from './locale-parts.ts';
 
 // The web app's unit tests, in a browser-like DOM. Run from the repository root with
 //   npx vitest run --config apps/web/vitest.config.ts
