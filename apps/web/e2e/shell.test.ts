@@ -84,6 +84,31 @@ describe.skipIf(skipE2e())('the dashboard shell', () => {
     await expect.poll(() => t.page.getByTestId('support-phone').locator('[dir=ltr]').count()).toBe(1);
   });
 
+  it('breaks no rule of the content security policy, from the sign-in page to a validated form', async () => {
+    const page = await t.openPage();
+    const violations: string[] = [];
+    await page.exposeBinding('reportCspViolation', (_source, text: string) => void violations.push(text));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+          `${location.pathname}: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+        ),
+      ),
+    );
+    // The sign-in page (its own script), then the app it hands over to.
+    await page.goto('/login?lng=ar');
+    await signIn(page, 'customer1@demo.test');
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-home').waitFor();
+    // A list, then a form that validates (zod) and refuses an empty submit.
+    await page.goto('/dashboard/service-requests');
+    await page.getByTestId('sr-filters-toggle').waitFor({ state: 'attached' });
+    await page.goto('/dashboard/service-requests/new');
+    await page.locator('button[type=submit]').click();
+    await page.locator('[aria-invalid=true]').first().waitFor();
+    expect(violations).toEqual([]);
+  });
+
   // The header's popups come with their code on first use (components/on-demand.tsx). From the
   // keyboard: Enter opens one with the focus inside, Tab stays inside, Escape closes it and gives
   // the focus back to its button, whether the key came before the popup's code or after.

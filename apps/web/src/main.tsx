@@ -4,6 +4,7 @@
 // meanwhile: the build lists it in index.html as low-priority module preloads (vite.config.ts,
 // `preloadStart`), so it does not compete with the page itself for a slow link. The first screen's
 // fonts are asked for here, ahead of that code, so that they are in when it first renders.
+import './lib/zod-jitless';
 import { afterFirstPaint } from './app/after-first-paint';
 import { preloadFonts } from './app/styles/preload-fonts';
 import { detectLanguage } from './lib/language-detection';

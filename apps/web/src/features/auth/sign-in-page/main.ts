@@ -2,6 +2,7 @@
 // complete, in the visitor's language; this makes the form work: it checks the fields, signs in
 // through the API as the app would, keeps the session where the app reads it and moves on into
 // the app. No React, no router, no i18next: a phone on a slow network has the form at once.
+import '../../../lib/zod-jitless';
 import type { TFunction } from 'i18next';
 import { LANGUAGES, type Language } from '@portal/shared';
 import { isApiError } from '../../../lib/api-client';
