@@ -25,6 +25,12 @@ export const theme = createTheme({
   components: {
     Paper: { defaultProps: { radius: 'lg' } },
     Card: { defaultProps: { radius: 'lg' } },
+    // Mantine 9 keeps every Select's options drawn (hidden) while it is closed, and positions each
+    // hidden dropdown once it is drawn: a forced layout apiece. The requests list's six filters
+    // cost a throttled phone some 300 ms and 300 elements before anything could be touched
+    // (issue #26). Drawn when opened instead, as in Mantine 7. A Select that must pick its
+    // highlighted option on blur (`autoSelectOnBlur`) still keeps its options, as Mantine asks.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

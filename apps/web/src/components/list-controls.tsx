@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@portal/shared';
 import type { ListState } from '../lib/list-state';
 import { ListEmpty, ListError, ListLoading } from './list-states';
+import { numberFormat } from '../lib/intl-format';
 
 /**
  * The controls every list screen shares: a toolbar (search, filters, reset) and paging. Strings
@@ -84,7 +85,7 @@ export function ListPager({
   loading?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { numberingSystem: 'latn' });
+  const number = numberFormat(i18n.resolvedLanguage ?? 'en', { numberingSystem: 'latn' });
   const from = shown === 0 ? 0 : pageIndex * pageSize + 1;
   const to = pageIndex * pageSize + shown;
   return (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from './intl-format';
 
 /**
  * The axes of a Mantine chart in the page's direction. Recharts lays out left to right: in
@@ -67,10 +68,10 @@ export function formatAxisMoney(value: number, language: string, currency?: stri
   const options: Intl.NumberFormatOptions = { numberingSystem: 'latn', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 };
   if (currency) {
     try {
-      return new Intl.NumberFormat(language, { ...options, style: 'currency', currency }).format(value);
+      return numberFormat(language, { ...options, style: 'currency', currency }).format(value);
     } catch {
       // An unknown currency code: the plain number, as the money formatter does.
     }
   }
-  return new Intl.NumberFormat(language, options).format(value);
+  return numberFormat(language, options).format(value);
 }

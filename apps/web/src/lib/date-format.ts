@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicSettings } from './public-settings';
+import { dateTimeFormat } from './intl-format';
 
 /** Dates and times in the company's time zone, in the reader's language, with Latin digits. */
 export function useDateFormat() {
@@ -9,9 +10,9 @@ export function useDateFormat() {
   const timeZone = settings.data?.time_zone;
   const make = (options: Intl.DateTimeFormatOptions) => {
     try {
-      return new Intl.DateTimeFormat(language, { numberingSystem: 'latn', timeZone, ...options });
+      return dateTimeFormat(language, { numberingSystem: 'latn', timeZone, ...options });
     } catch {
-      return new Intl.DateTimeFormat(language, { numberingSystem: 'latn', ...options });
+      return dateTimeFormat(language, { numberingSystem: 'latn', ...options });
     }
   };
   const dateTime = make({ dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicSettings } from './public-settings';
+import { numberFormat } from './intl-format';
 
 /**
  * Exact decimals as the API sends them ("12.50", "-3.125"), formatted with Intl straight from
@@ -15,7 +16,7 @@ export function isDecimalString(value: string): boolean {
 }
 
 function formatter(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return new Intl.NumberFormat(language, { numberingSystem: 'latn', ...options });
+  return numberFormat(language, { numberingSystem: 'latn', ...options });
 }
 
 function asIntlInput(value: string | number): Intl.StringNumericLiteral | number {

@@ -1,10 +1,12 @@
+import { listFormat, numberFormat } from './intl-format';
+
 /**
  * A duration in minutes as a person reads it: minutes under an hour, hours (one decimal)
  * under two days, days beyond — in the reader's language, with Latin digits like every figure.
  */
 export function formatDuration(minutes: number, language: string): string {
   const unit = (value: number, u: 'minute' | 'hour' | 'day', digits: number) =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: u, unitDisplay: 'long', maximumFractionDigits: digits, numberingSystem: 'latn' }).format(value);
+    numberFormat(language, { style: 'unit', unit: u, unitDisplay: 'long', maximumFractionDigits: digits, numberingSystem: 'latn' }).format(value);
   if (minutes < 60) return unit(Math.round(minutes), 'minute', 0);
   if (minutes < 48 * 60) return unit(Math.round((minutes / 60) * 10) / 10, 'hour', 1);
   return unit(Math.round((minutes / 1440) * 10) / 10, 'day', 1);
@@ -22,6 +24,6 @@ export function formatElapsed(seconds: number, language: string): string {
   const s = whole % 60;
   const parts: [number, 'hour' | 'minute' | 'second'][] = h > 0 ? [[h, 'hour'], [m, 'minute']] : [[m, 'minute'], [s, 'second']];
   const unit = (value: number, u: 'hour' | 'minute' | 'second') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: u, unitDisplay: 'short', numberingSystem: 'latn' }).format(value);
-  return new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(parts.map(([v, u]) => unit(v, u)));
+    numberFormat(language, { style: 'unit', unit: u, unitDisplay: 'short', numberingSystem: 'latn' }).format(value);
+  return listFormat(language, { style: 'narrow', type: 'unit' }).format(parts.map(([v, u]) => unit(v, u)));
 }

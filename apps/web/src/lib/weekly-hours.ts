@@ -1,5 +1,6 @@
 import { WEEKDAYS, ZWeeklyHours, type TWeeklyHours, type Weekday } from '@portal/shared';
 import { zodFieldErrors } from './form-validation';
+import { dateTimeFormat } from './intl-format';
 
 /** What the editor holds per day: working or not, and the times typed (kept while a day is off). */
 export interface DayDraft {
@@ -74,6 +75,6 @@ export function weeklyTotalHours(hours: Partial<TWeeklyHours>): number {
 
 /** Weekday names in a language (Sunday = '0'), from a known Sunday. */
 export function weekdayNames(language: string, style: 'long' | 'short'): Record<Weekday, string> {
-  const fmt = new Intl.DateTimeFormat(language, { weekday: style, timeZone: 'UTC' });
+  const fmt = dateTimeFormat(language, { weekday: style, timeZone: 'UTC' });
   return Object.fromEntries(WEEKDAYS.map((d) => [d, fmt.format(new Date(Date.UTC(2023, 0, 1 + Number(d))))])) as Record<Weekday, string>;
 }

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl-format';
+
 /**
  * Instants shown in the company's time zone (settings `time_zone`), whatever zone the browser
  * is in. Intl does the zone arithmetic (the browser's tz database), so a day that crosses a
@@ -8,10 +10,10 @@ export type Day = string; // YYYY-MM-DD
 
 function safeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   try {
-    return new Intl.DateTimeFormat(language, { numberingSystem: 'latn', ...options });
+    return dateTimeFormat(language, { numberingSystem: 'latn', ...options });
   } catch {
     const { timeZone: _dropped, ...rest } = options;
-    return new Intl.DateTimeFormat(language, { numberingSystem: 'latn', ...rest });
+    return dateTimeFormat(language, { numberingSystem: 'latn', ...rest });
   }
 }
 

@@ -1,3 +1,5 @@
+import { numberFormat } from '../../lib/intl-format';
+
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** 1536000 → "1.5 MB" / "1.5 ميغابايت": decimal units, as Intl names them, Latin digits. */
@@ -8,7 +10,7 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: UNITS[unit],
     // Short names where they are the usual ones (MB); Arabic's short ones (م.ب) are rarely

@@ -21,6 +21,7 @@ import { toastError } from '../../../lib/toast';
 import { formatAxisMoney, roundValueAxis, useChartAxes } from '../../../lib/chart-axes';
 import { periodsOf } from '../periods';
 import { DateField } from '../../../components/date-field';
+import { dateTimeFormat } from '../../../lib/intl-format';
 
 const FILTERS = ['from', 'to', 'service_type', 'technician_id', 'priority'] as const;
 const noop = () => undefined;
@@ -128,7 +129,7 @@ export function AnalyticsPage() {
 
   const period = requests.data;
   const label = (day: string, bucket: TAnalyticsResult['bucket']) => {
-    const f = new Intl.DateTimeFormat(language, { ...(bucket === 'month' ? { month: 'short', year: '2-digit' } : { month: 'short', day: 'numeric' }), numberingSystem: 'latn', timeZone: 'UTC' });
+    const f = dateTimeFormat(language, { ...(bucket === 'month' ? { month: 'short', year: '2-digit' } : { month: 'short', day: 'numeric' }), numberingSystem: 'latn', timeZone: 'UTC' });
     return f.format(new Date(`${day}T00:00:00Z`));
   };
   const withLabels = (r: TAnalyticsResult): Record<string, string | number | null>[] => r.rows.map((row) => ({ ...row, label: label(String(row.period), r.bucket) }));

@@ -25,6 +25,7 @@ import { useRealtimeSubscription } from '../../../lib/realtime';
 import { useAdminDashboard } from './get-admin-dashboard';
 import { WhenVisible } from '../../../components/when-visible';
 import { paths } from '../../../lib/paths';
+import { dateTimeFormat } from '../../../lib/intl-format';
 
 const noop = () => undefined;
 // The charting library is the heaviest code of the dashboard: it loads when the trend is reached.
@@ -52,7 +53,7 @@ export function AdminDashboard() {
   const language = i18n.resolvedLanguage ?? 'en';
   const hours = (h: number | null) => (h === null ? '—' : formatDuration(h * 60, language));
   const percent = (v: number | null) => (v === null ? '—' : fmt.percent(Math.round(v * 1000) / 10));
-  const dayLabel = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', numberingSystem: 'latn', timeZone: 'UTC' });
+  const dayLabel = dateTimeFormat(language, { month: 'short', day: 'numeric', numberingSystem: 'latn', timeZone: 'UTC' });
   const trend = d.trend.map((p) => ({ day: dayLabel.format(new Date(`${p.day}T00:00:00Z`)), created: p.created, completed: p.completed }));
 
   return (

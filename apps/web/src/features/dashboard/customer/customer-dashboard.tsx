@@ -25,6 +25,7 @@ import { FigureCard as Figure } from '../../../components/figure-card';
 import { useCustomerDashboard } from './get-customer-dashboard';
 import { paths } from '../../../lib/paths';
 import { PanelHeader } from '../components/panel-header';
+import { numberFormat } from '../../../lib/intl-format';
 
 const noop = () => undefined;
 const LIST = paths.serviceRequests;
@@ -49,8 +50,8 @@ export function CustomerDashboard() {
   if (dashboard.isError) return <ListError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   const d = dashboard.data;
   const dash = '—';
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0, numberingSystem: 'latn' });
-  const rating = new Intl.NumberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1, numberingSystem: 'latn' });
+  const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 0, numberingSystem: 'latn' });
+  const rating = numberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1, numberingSystem: 'latn' });
 
   return (
     <Stack gap="lg" data-testid="customer-dashboard">

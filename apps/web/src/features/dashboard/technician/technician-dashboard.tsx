@@ -15,6 +15,7 @@ import { useTechnicianDashboard } from './get-technician-dashboard';
 import { paths } from '../../../lib/paths';
 import { PanelHeader } from '../components/panel-header';
 import { LastRefreshed } from '../../offline';
+import { dateTimeFormat } from '../../../lib/intl-format';
 
 const noop = () => undefined;
 const TASKS = paths.tasks;
@@ -39,7 +40,7 @@ export function TechnicianDashboard() {
   const d = query.data;
   const language = i18n.resolvedLanguage ?? 'en';
   const hours = (h: number | null) => (h === null ? '—' : formatDuration(h * 60, language));
-  const time = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn', timeZone: d.time_zone });
+  const time = dateTimeFormat(language, { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn', timeZone: d.time_zone });
   const o = d.overall;
 
   return (

@@ -24,15 +24,16 @@ import { SupplierSelect } from '../components/supplier-select';
 import { ReceivingWarehouseSelect } from '../components/warehouse-picker';
 import { emptyReceiptForm, newReceiptLine, receiptFormErrors, receiptTotal, toCreateReceiptRequest, type ReceiptFormValues } from '../receipt-form';
 import { paths } from '../../../lib/paths';
+import { dateTimeFormat } from '../../../lib/intl-format';
 
 const FORM_CODES = new Set(['duplicate_item', 'quantity_positive', 'cost_invalid']);
 
 /** Today as YYYY-MM-DD in `timeZone` (the browser's zone until the settings arrive). */
 function companyToday(timeZone: string | undefined): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    return dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   }
 }
 

@@ -25,6 +25,7 @@ import { useInventoryReport } from '../api/get-inventory-report';
 import { useChartAxes } from '../../../lib/chart-axes';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { paths } from '../../../lib/paths';
+import { dateTimeFormat } from '../../../lib/intl-format';
 
 const FILTERS = ['warehouse_id', 'category', 'from', 'to'] as const;
 const noop = () => undefined;
@@ -43,7 +44,7 @@ function Stat({ label, value, testId, hint, to }: { label: string; value: string
 /** Today in the company's time zone (YYYY-MM-DD), as the server names the file. */
 const companyDay = (timeZone: string | undefined) => {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   } catch {
     return new Date().toISOString().slice(0, 10);
   }

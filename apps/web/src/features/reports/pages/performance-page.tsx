@@ -18,6 +18,7 @@ import { usePerformanceReport } from '../api/reports';
 import { useChartAxes } from '../../../lib/chart-axes';
 import { DateField } from '../../../components/date-field';
 import { paths } from '../../../lib/paths';
+import { dateTimeFormat } from '../../../lib/intl-format';
 
 const FILTERS = ['technician_id', 'from', 'to'] as const;
 const noop = () => undefined;
@@ -33,7 +34,7 @@ function usePeriodLabel(bucket: TPerformanceReport['bucket']) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const options: Intl.DateTimeFormatOptions = bucket === 'month' ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' };
-  const formatter = new Intl.DateTimeFormat(language, { ...options, numberingSystem: 'latn', timeZone: 'UTC' });
+  const formatter = dateTimeFormat(language, { ...options, numberingSystem: 'latn', timeZone: 'UTC' });
   return (day: string) => {
     const text = formatter.format(new Date(`${day}T00:00:00Z`));
     return bucket === 'week' ? t('reports.performance.weekOf', { day: text }) : text;

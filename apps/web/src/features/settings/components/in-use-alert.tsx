@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InUseLine } from '../settings-form';
 import { paths } from '../../../lib/paths';
+import { listFormat } from '../../../lib/intl-format';
 
 /** A save refused because a removed catalogue code is still in use: which code, by whom. */
 export function InUseAlert({ lines, onClose }: { lines: InUseLine[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const list = new Intl.ListFormat(i18n.resolvedLanguage ?? 'ar', { type: 'conjunction' });
+  const list = listFormat(i18n.resolvedLanguage ?? 'ar', { type: 'conjunction' });
   // It appears below the lists, far from the save button: bring it into view once.
   const reveal = useCallback((el: HTMLDivElement | null) => el?.scrollIntoView({ behavior: 'smooth', block: 'center' }), []);
   return (
