@@ -17,7 +17,7 @@ export function RecordFormModal<T>({
   title: string;
   children: (record: T | null) => ReactNode;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   return (
     <Modal opened={editing !== null} onClose={onClose} title={title} size="lg" fullScreen={!!phone}>
       {editing !== null && children(editing === 'new' ? null : editing)}

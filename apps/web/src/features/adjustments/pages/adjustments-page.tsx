@@ -40,7 +40,7 @@ export function AdjustmentsPage() {
   const user = useCurrentUser();
   const canCreate = can(user.role, 'create:adjustment:any');
   const fmt = useNumberFormat();
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const { dir } = useDirection();
   const end = dir === 'rtl' ? ('left' as const) : ('right' as const);
   useRealtimeSubscription('stock', noop);

@@ -40,7 +40,7 @@ export function AppointmentsPage() {
   const user = useCurrentUser();
   const admin = can(user.role, 'read:appointment:any');
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const settings = usePublicSettings();
   const zone = settings.data?.time_zone ?? 'UTC';
   const catalog = useCatalogNames();
@@ -203,7 +203,7 @@ function AppointmentList({
   list: Parameters<typeof UrlListPager>[0]['list'];
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   if (page.isPending) return <ListLoading />;
   if (page.isError) return <ListError error={page.error} onRetry={() => void page.refetch()} />;
   const items = page.data.items;

@@ -24,7 +24,7 @@ import { paths } from '../../../lib/paths';
  */
 export function BookAppointmentPage() {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const wizard = useBookingWizard();
   const { form, step, active } = wizard;
   const field = useTranslatedInputProps(form);

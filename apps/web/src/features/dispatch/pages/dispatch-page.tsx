@@ -205,7 +205,7 @@ function DispatchCard({ item, zone, language, showStatus, onAssign }: { item: TD
 
 function AssignDrawer({ item, onClose }: { item: TDispatchItem | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const candidates = useCandidates(item?.id ?? null);
   const assign = useAssign();
   const names = useCatalogNames();

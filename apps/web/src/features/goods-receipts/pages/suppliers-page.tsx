@@ -31,7 +31,7 @@ export function SuppliersPage() {
   const user = useCurrentUser();
   const canManage = can(user.role, 'manage:supplier:any');
   const fmt = useNumberFormat();
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const { dir } = useDirection();
   const end = dir === 'rtl' ? ('left' as const) : ('right' as const);
   useGoodsReceiptsLive();

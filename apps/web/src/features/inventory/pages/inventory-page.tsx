@@ -47,7 +47,7 @@ export function InventoryPage() {
   const canManage = can(user.role, 'manage:inventory_item:any');
   const isTechnician = user.role === 'technician';
   const fmt = useNumberFormat();
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const { dir } = useDirection();
   // The table aligns by physical side: numbers go to the end of the reading direction.
   const end = dir === 'rtl' ? ('left' as const) : ('right' as const);

@@ -46,7 +46,7 @@ export function ServiceReportsPage() {
   const navigate = useNavigate();
   const format = useDateFormat();
   const fmt = useNumberFormat();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   useRealtimeSubscription('service_requests', noop);
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS, defaultSort: 'updated_at', defaultOrder: 'desc' });
   const status = list.filters.status ?? DEFAULT_STATUS;

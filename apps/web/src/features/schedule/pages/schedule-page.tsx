@@ -79,7 +79,7 @@ export function SchedulePage() {
   const user = useCurrentUser();
   const admin = can(user.role, 'manage:schedule:any');
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [params, setParams] = useSearchParams();
   const technicianId = admin ? params.get('technician') : user.id;
   const view = (VIEWS.find((v) => v === params.get('view')) ?? (phone ? 'timeGridDay' : 'timeGridWeek')) as CalendarView;

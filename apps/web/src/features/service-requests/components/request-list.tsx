@@ -102,7 +102,10 @@ export function RequestList({
   const navigate = useNavigate();
   const format = useDateFormat();
   const catalog = useCatalogNames();
-  const phone = useMediaQuery('(max-width: 48em)');
+  // Read at the first render, as every phone/desktop switch here is: the app is drawn in the
+  // browser only, and Mantine's default (false until an effect has run) drew a phone the whole
+  // desktop table first, then threw it away (issue #26).
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
 
   if (phone) {
     return (

@@ -54,7 +54,7 @@ export function UsersPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const format = useDateFormat();
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const { dir } = useDirection();
   const end = dir === 'rtl' ? ('left' as const) : ('right' as const);
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS, defaultSort: 'name', defaultLimit: DEFAULT_PAGE_SIZE });
