@@ -1,18 +1,24 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MantineProvider, Select } from '@mantine/core';
 import { theme } from './theme';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-afterEach(() => document.body.replaceChildren());
+const roots: Root[] = [];
+afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()));
+  document.body.replaceChildren();
+});
 
 async function renderSelect(props: Partial<Parameters<typeof Select>[0]> = {}) {
   const container = document.createElement('div');
   document.body.append(container);
+  const root = createRoot(container);
+  roots.push(root);
   await act(async () =>
-    createRoot(container).render(
+    root.render(
       <MantineProvider theme={theme}>
         <Select label="Status" data={['Pending', 'Assigned', 'Completed']} {...props} />
       </MantineProvider>,

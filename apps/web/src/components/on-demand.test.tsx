@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, lazy, useState } from 'react';
-import { OnDemand, type OnDemandProps, type OnDemandTriggerProps } from './on-demand';
+import { act, lazy } from 'react';
+import { OnDemand, usePopupOpened, type OnDemandProps, type OnDemandTriggerProps } from './on-demand';
 import { renderWithApp, settle, waitFor, type Rendered } from '../test-utils/render';
 
 /** A stand-in for a popup's code: it arrives when the test says so. */
@@ -9,7 +9,7 @@ function deferredFull() {
   const arrived = new Promise<void>((resolve) => (release = resolve));
   let asked = 0;
   function Full({ initiallyOpened, trigger }: OnDemandProps) {
-    const [opened, setOpened] = useState(initiallyOpened);
+    const [opened, setOpened] = usePopupOpened(initiallyOpened);
     return (
       <div data-testid="full">
         {trigger({ onClick: () => setOpened((o) => !o) })}
