@@ -24,10 +24,14 @@ export function registerPdfFonts(): Promise<void> {
     }
     // Words are never hyphenated (Arabic has no hyphenation; codes must stay whole).
     Font.registerHyphenationCallback((word) => [word]);
-    for (const fontWeight of WEIGHTS) {
-      const source = Font.getFont({ fontFamily: 'Cairo-arabic', fontWeight }) as unknown as FontSource | undefined;
-      await source?.load();
-      if (source?.data) shapeArabicRightToLeft(source.data);
+    for (const subset of ['arabic', 'latin'] as const) {
+      for (const fontWeight of WEIGHTS) {
+        const source = Font.getFont({ fontFamily: `Cairo-${subset}`, fontWeight }) as unknown as FontSource | undefined;
+        await source?.load();
+        if (!source?.data) continue;
+        glyphsKeepTheirLetters(source.data);
+        if (subset === 'arabic') shapeArabicRightToLeft(source.data);
+      }
     }
   })();
   return fontsReady;
@@ -49,8 +53,31 @@ interface GlyphRun {
 }
 interface FontSource {
   load(): Promise<void>;
-  data: { layout: (text: string, ...rest: unknown[]) => GlyphRun } | null;
+  data: {
+    layout: (text: string, ...rest: unknown[]) => GlyphRun;
+    getGlyph: (id: number, codePoints?: number[]) => LaidOutGlyph | null;
+  } | null;
 }
+
+/**
+ * fontkit keeps one glyph object per glyph id, holding the letters (`codePoints`) of the glyph's
+ * first use, and gives that object to every later use whatever letters it asks with. A glyph
+ * first made without letters kept none for the server's life: writing a PDF's font subset makes
+ * every component of a composite glyph without letters, and Cairo builds لأ, لإ and لآ from the
+ * glyph of لا, so after a first PDF with "الأول" and no "لا", each later "ولا" came out of the
+ * PDF's text as "و" (which PDF drew first decided it, so it failed at random). The letters a
+ * caller asks with are the ones its text holds, so they win over the cached ones; the cached
+ * glyph itself (outline, metrics) stays shared.
+ */
+function glyphsKeepTheirLetters(font: NonNullable<FontSource['data']>) {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (!glyph || codePoints.length === 0 || sameCodePoints(glyph.codePoints, codePoints)) return glyph;
+    return Object.create(glyph, { codePoints: { value: codePoints } }) as LaidOutGlyph;
+  };
+}
+const sameCodePoints = (a: number[], b: number[]) => a.length === b.length && a.every((cp, i) => cp === b[i]);
 
 /**
  * Two fixes to how @react-pdf draws a run of the Arabic font, in one wrapper of its layout:
