@@ -57,7 +57,7 @@ export function AuditPage() {
   const [expanded, setExpanded] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
   // On phones the five filters fold away behind one button.
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = Object.values(list.filters).filter(Boolean).length;
   const page = log.data;

@@ -35,7 +35,7 @@ export function RequestFilters({
 }) {
   const { t } = useTranslation();
   const catalog = useCatalogNames();
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [open, setOpen] = useState(false);
   const tab = list.filters.status ? statusTabOf(list.filters.status) : defaultTab;
   const pickTab = (value: StatusTab) =>
