@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text.js';
 import type { TServiceReport, TTransfer } from '@portal/shared';
 import { renderServiceReportPdf } from '../modules/reports/service-report-document.js';
 import { renderDeliveryNotePdf } from '../modules/transfers/document.js';
@@ -51,23 +48,6 @@ const KNOWN_WRONG: Record<'report' | 'note', number[]> = {
  * checked: "أُصدر في" must not read "أصدرفي".
  */
 const normalise = (s: string) => s.replace(/\s+/g, ' ').replace(/ ?([^\s\p{Script=Arabic}]) ?/gu, '$1').trim();
-
-/** pdftotext's text without the bidi marks it adds; null without pdftotext. */
-function pdfText(pdf: Buffer): string | null {
-  const file = path.join(os.tmpdir(), `arabic-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
-      .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    if (process.env.REQUIRE_E2E === '1') throw new Error('pdftotext is required (apt-get install poppler-utils)');
-    console.warn('pdftotext is not installed: the PDF text is not checked');
-    return null;
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 const at = '2026-11-22T09:51:00Z';
 const person = (name: string) => ({ id: '00000000-0000-4000-8000-000000000001', name });

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text.js';
 import type { TTransfer } from '@portal/shared';
 import { renderDeliveryNotePdf } from '../modules/transfers/document.js';
 
@@ -37,20 +34,6 @@ const note = (itemName: string) =>
     lines: [{ id: 'l1', item_id: 'i1', item_code: 'IT-1', item_name: itemName, unit: 'piece', quantity: '2.000', available_in_source: '5' }],
     timeline: [],
   }) as unknown as TTransfer;
-
-function pdfText(pdf: Buffer): string | null {
-  const file = path.join(os.tmpdir(), `ligature-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    if (process.env.REQUIRE_E2E === '1') throw new Error('pdftotext is required (apt-get install poppler-utils)');
-    return null;
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 it('a lam-alef keeps its letters after a PDF that drew only lam-alef-hamza', async () => {
   // English labels: the only Arabic of each PDF is its one item name.

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.js';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { ZCreateServiceRequest, type TPerformanceReport, type TServiceReport, type TServiceReportList } from '@portal/shared';
@@ -37,22 +34,6 @@ async function assigned(tech: Person, customer: Person = P.customer, problem = '
     await applyRequestAction(tx, caller(P.admin), r.id, 'assign', { technician_id: tech.id });
     return r;
   });
-}
-
-/** pdftotext's text of a PDF, without the bidi marks it adds (they say nothing about order); null without pdftotext. */
-function pdfText(pdf: Buffer): string | null {
-  const file = path.join(os.tmpdir(), `report-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    if (process.env.REQUIRE_E2E === '1') throw new Error('pdftotext is required (apt-get install poppler-utils)');
-    console.warn('pdftotext is not installed: the PDF text is not checked');
-    return null;
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
 }
 
 beforeAll(async () => {
