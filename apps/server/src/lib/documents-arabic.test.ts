@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { approvedTransfer, DOCUMENT_AT, documentPerson } from '../../test/document-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
-import type { TServiceReport, TTransfer } from '@portal/shared';
+import type { TServiceReport } from '@portal/shared';
 import { renderServiceReportPdf } from '../modules/reports/service-report-document.js';
 import { renderDeliveryNotePdf } from '../modules/transfers/document.js';
 
@@ -49,8 +50,8 @@ const KNOWN_WRONG: Record<'report' | 'note', number[]> = {
  */
 const normalise = (s: string) => s.replace(/\s+/g, ' ').replace(/ ?([^\s\p{Script=Arabic}]) ?/gu, '$1').trim();
 
-const at = '2026-11-22T09:51:00Z';
-const person = (name: string) => ({ id: '00000000-0000-4000-8000-000000000001', name });
+const at = DOCUMENT_AT;
+const person = documentPerson;
 
 /** A completed request whose free text is the corpus: one string per field or part line. */
 function report(): TServiceReport {
@@ -100,28 +101,8 @@ function report(): TServiceReport {
 }
 
 /** An approved transfer with one line per corpus string and the notes the first one. */
-function transfer(): TTransfer {
-  const warehouse = (code: string) => ({ id: '00000000-0000-4000-8000-000000000002', code, name: 'المستودع الرئيسي', kind: 'main' });
-  return {
-    id: '00000000-0000-4000-8000-000000000003',
-    number: 'TR-000041',
-    status: 'approved',
-    from_warehouse: warehouse('WH-1'),
-    to_warehouse: warehouse('WH-2'),
-    requested_by: person('أحمد'),
-    requested_at: at,
-    decided_by: person('سارة'),
-    decided_at: at,
-    rejection_reason: null,
-    received_by: null,
-    received_at: null,
-    cancelled_by: null,
-    cancelled_at: null,
-    notes: CORPUS[0],
-    lines: CORPUS.map((s, i) => ({ id: `l${i}`, item_id: `i${i}`, item_code: `IT-${i}`, item_name: s, unit: 'قطعة', quantity: '2.000', available_in_source: '5' })),
-    timeline: [],
-  } as unknown as TTransfer;
-}
+const transfer = () =>
+  approvedTransfer({ requester: 'أحمد', approver: 'سارة', warehouse: 'المستودع الرئيسي', unit: 'قطعة', items: [...CORPUS], notes: CORPUS[0] });
 
 const texts: Partial<Record<'report' | 'note', string | null>> = {};
 beforeAll(async () => {
