@@ -20,6 +20,7 @@ import type { ApiErrorBody, ErrorCode, FieldErrorCode } from '@portal/shared';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { ReadCache } from './db/read-cache.js';
 import { AppError, fieldsOf } from './lib/errors.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { createMailer } from './mail/mailer.js';
@@ -200,10 +201,13 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     }),
     limiter: new RateLimiter(database.db),
     sessions: new SessionCache(database.db),
+    reads: new ReadCache(database),
     log: app.log,
   };
   await ctx.sessions.start(database);
   app.addHook('onClose', () => ctx.sessions.stop());
+  await ctx.reads.start();
+  app.addHook('onClose', () => ctx.reads.stop());
 
   // One log line per request, with no body, token or secret in it — and no hook at all when the
   // level drops it (LOG_LEVEL=warn): building the line cost ~15 µs a request for nothing.

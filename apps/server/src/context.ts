@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@portal/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { ReadCache } from './db/read-cache.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimiter, TokenSigner, LiveSession, SessionCache } from './modules/auth/index.js';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Live sessions and their users, kept per instance and invalidated through the bus. */
   sessions: SessionCache;
+  /** The rows of hot detail reads, kept per instance until any data changes (db/read-cache.ts). */
+  reads: ReadCache;
   log: FastifyBaseLogger;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../src/db/schema.js';
+import { makeItem } from '../src/modules/inventory/factories.js';
 import { SESSION_CACHE_TTL_MS } from '../src/modules/auth/session-cache.js';
 
 /** The session id inside an access token (its `sid` claim). */
@@ -111,6 +112,20 @@ describe.skipIf(TEST_DB !== 'postgres')('two instances on one PostgreSQL', () =>
     // And back: the new role is read fresh too.
     expect((await a.call('PATCH', `/api/admin/users/${me.user.id}`, { token: admin.access_token, body: { role: 'admin' } })).statusCode).toBe(200);
     await until(async () => (await probe()).statusCode === 200);
+  });
+
+  it('a record B keeps in its read cache is read afresh on B within the bus latency after A changes it', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const admin = await a.signIn('admin@demo.test');
+    const item = await makeItem(a.ctx.db, { name: 'Kept on B' });
+    const nameOnB = async () => (await b.call('GET', `/api/items/${item.id}`, { token: admin.access_token })).json().name as string;
+    expect(await nameOnB()).toBe('Kept on B');
+    expect(b.ctx.reads.size).toBeGreaterThan(0);
+    expect((await a.call('PATCH', `/api/items/${item.id}`, { token: admin.access_token, body: { name: 'Renamed on A' } })).statusCode).toBe(200);
+    expect(await until(async () => (await nameOnB()) === 'Renamed on A', 1000)).toBeLessThan(1000);
+    // A change made without the API (a script on the database) reaches B the same way.
+    await a.ctx.db.execute(sql`update inventory_items set name = 'Renamed by SQL' where id = ${item.id}::uuid`);
+    expect(await until(async () => (await nameOnB()) === 'Renamed by SQL', 1000)).toBeLessThan(1000);
   });
 
   it('when the listening connection drops, the instance reconnects, forgets its cache and hears the bus again', async () => {

@@ -32,6 +32,14 @@ export interface Database {
    * caller needed its text (to name it). On PGlite too (db/pglite-statements.ts).
    */
   prepared<T>(name: string | null, query: SQL | Query): Promise<T[]>;
+  /**
+   * Calls `onChange` whenever data may have changed (the `data_changed` trigger of migration
+   * 0018): for this instance's own writes before the changing statement's or transaction's promise
+   * resolves; for other instances' writes when their commit reaches this one over the bus; and
+   * whenever changes may have been missed (the listening connection reconnected, or a restore had
+   * the connections recycled). What caches whole reads listens here (db/read-cache.ts).
+   */
+  onDataChanged(onChange: () => void): Promise<() => Promise<void>>;
   /** Applies the committed migrations; instances starting together migrate one at a time. */
   migrate(): Promise<void>;
   /**
@@ -57,6 +65,9 @@ const RAW_TEXT_TYPES = {
 const dialect = new PgDialect();
 
 const RAW_TEXT_PARSERS = Object.fromEntries(RAW_TEXT_OIDS.map((oid) => [oid, (v: string) => v]));
+
+/** The `data_changed` trigger's channel (migration 0018); `<it>_<backend pid>` reaches only the writer. */
+const DATA_CHANGED = 'data_changed';
 
 // Any fixed number: the advisory lock that serialises migrations across instances.
 const MIGRATION_LOCK_ID = 724_311;
@@ -140,6 +151,13 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     sendNotificationsAtCommit(db);
     const statements = new PgliteStatements(client, pglite, RAW_TEXT_PARSERS);
+    const dataWatchers = new Set<() => void>();
+    const dataChanged = () => {
+      for (const onChange of dataWatchers) onChange();
+    };
+    // The one connection both writes and listens: its own notifications arrive before the
+    // statement that caused them returns.
+    await client.listen(DATA_CHANGED, dataChanged);
     return {
       db,
       kind: 'pglite',
@@ -153,6 +171,11 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       },
       async recycleConnections() {
         await statements.reset();
+        dataChanged();
+      },
+      async onDataChanged(onChange) {
+        dataWatchers.add(onChange);
+        return async () => void dataWatchers.delete(onChange);
       },
       // One process, one connection: nothing is ever missed, so there is no reconnect to report.
       async listen(channel, onPayload) {
@@ -181,6 +204,23 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // An idle pooled connection that the server drops (restart, failover, a dropped database) is
   // discarded by the pool and replaced on next use; without a listener it would crash the process.
   pool.on('error', () => {});
+  const dataWatchers = new Set<() => void>();
+  const dataChanged = () => {
+    for (const onChange of dataWatchers) onChange();
+  };
+  let listeningForChanges: Promise<unknown> | null = null;
+  // Each pooled connection hears the notifications of its own writes only (the trigger also
+  // names the writing backend): PostgreSQL sends a session its own notifications before the
+  // ReadyForQuery that ends the statement or COMMIT, so this instance knows of its change before
+  // the code that made it goes on. Other instances' changes come through the listener below.
+  pool.on('connect', (client) => {
+    const own = `${DATA_CHANGED}_${(client as unknown as { processID: number }).processID}`;
+    client.on('notification', (msg) => {
+      if (msg.channel === own) dataChanged();
+    });
+    // Queued ahead of anything the pool's user sends on this connection.
+    client.query(`LISTEN "${own}"`).catch(() => {});
+  });
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -222,6 +262,26 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     }
   }
 
+  const listen: Database['listen'] = async (channel, onPayload, opts) => {
+    let set = handlers.get(channel);
+    const isNew = !set;
+    if (!set) {
+      set = new Set();
+      handlers.set(channel, set);
+    }
+    set.add(onPayload);
+    if (!listener) {
+      // Concurrent first subscribers share one connection attempt.
+      firstConnect ??= connectListener().then((c) => (listener = c));
+      await firstConnect;
+    } else if (isNew) await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    const onReconnect = opts?.onReconnect;
+    if (onReconnect) reconnectHooks.add(onReconnect);
+    return async () => {
+      set.delete(onPayload);
+      if (onReconnect) reconnectHooks.delete(onReconnect);
+    };
+  };
 
   return {
     db,
@@ -251,27 +311,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       } finally {
         for (const client of idle) client.release(true);
       }
+      dataChanged();
     },
-    async listen(channel, onPayload, opts) {
-      let set = handlers.get(channel);
-      const isNew = !set;
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-      }
-      set.add(onPayload);
-      if (!listener) {
-        // Concurrent first subscribers share one connection attempt.
-        firstConnect ??= connectListener().then((c) => (listener = c));
-        await firstConnect;
-      } else if (isNew) await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      const onReconnect = opts?.onReconnect;
-      if (onReconnect) reconnectHooks.add(onReconnect);
-      return async () => {
-        set.delete(onPayload);
-        if (onReconnect) reconnectHooks.delete(onReconnect);
-      };
+    async onDataChanged(onChange) {
+      // Changes missed while the listening connection was down may be anything.
+      listeningForChanges ??= listen(DATA_CHANGED, dataChanged, { onReconnect: dataChanged });
+      await listeningForChanges;
+      dataWatchers.add(onChange);
+      return async () => void dataWatchers.delete(onChange);
     },
+    listen,
     async close() {
       closing = true;
       await listener?.end().catch(() => {});

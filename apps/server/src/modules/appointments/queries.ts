@@ -1,11 +1,12 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { scopeOf, type AppointmentSort, type AppointmentStatus, type Role, type ServiceKind, type ServiceRequestStatus, type TAppointmentListQuery } from '@portal/shared';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { settingValueSql } from '../settings/index.js';
 import { HISTORY_JSON_SQL, type HistoryRow } from './history-queries.js';
 import { decodeSortedCursor, isCursorValue } from '../../lib/cursor.js';
 import { pageOf } from '../../db/keyset.js';
 import { rowsOf } from '../../db/rows.js';
+import type { ReadCache } from '../../db/read-cache.js';
 import { boundStatement, placeholder } from '../../db/statements.js';
 import { isoSql, like, where } from '../../db/sql.js';
 
@@ -85,7 +86,7 @@ export async function findAppointment(db: DbOrTx, id: string, v: AppointmentVisi
  * name always comes with the same text.
  */
 export async function appointmentDetail(
-  database: Database,
+  reads: Pick<ReadCache, 'rows'>,
   id: string,
   v: AppointmentVisibility,
 ): Promise<(AppointmentRow & { history: HistoryRow[]; lead_hours: unknown }) | null> {
@@ -97,7 +98,7 @@ export async function appointmentDetail(
       from appointments a ${JOINS} where a.id = ${placeholder('id')}::uuid and ${visibleAppointmentSql(v, 'a', placeholder('user'))}`,
     { id, user: 'userId' in v ? v.userId : null, lead_key: 'booking_lead_hours' },
   );
-  const [row] = await database.prepared<AppointmentRow & { history: HistoryRow[]; lead_hours: unknown }>(statement.name, statement);
+  const [row] = await reads.rows<AppointmentRow & { history: HistoryRow[]; lead_hours: unknown }>(statement);
   return row ?? null;
 }
 

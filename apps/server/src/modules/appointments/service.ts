@@ -275,7 +275,7 @@ export function createAppointmentService(ctx: AppContext) {
   const { db } = ctx;
 
   async function get(caller: AppointmentCaller, id: string): Promise<TAppointmentDetail> {
-    const row = await appointmentDetail(ctx.database, id, appointmentVisibility(caller));
+    const row = await appointmentDetail(ctx.reads, id, appointmentVisibility(caller));
     if (!row) throw notFound('Appointment');
     const clock = { now: Date.now(), lead_hours: settingOrDefault('booking_lead_hours', row.lead_hours) };
     return { ...appointmentOf(row, actorOf(caller), clock), history: row.history.map(historyEntryOf) };

@@ -105,6 +105,31 @@ describe(`field work (${TEST_DB})`, () => {
     expect((await detail(P.tech, r.id)).work.open_entry_id).not.toBeNull();
   });
 
+  it('an open entry counts up to the moment of each answer, also when the detail is kept by the read cache', async () => {
+    const r = await assigned();
+    expect((await call(P.tech, 'POST', `/api/service-requests/${r.id}/work-log/start`, {})).statusCode).toBe(201);
+    await server.ctx.db.execute(sql`update work_log_entries set started_at = now() - interval '1 hour' where request_id = ${r.id}::uuid`);
+    // On PostgreSQL the change also comes back over the bus, a moment later, and empties the cache.
+    await new Promise((done) => setTimeout(done, 200));
+    const first = await detail(P.tech, r.id);
+    expect(first.work.work_log[0]!.seconds).toBeGreaterThanOrEqual(3600);
+    expect(first.work.work_log[0]!.seconds).toBeLessThan(3660);
+    // The next answer is made from the same rows, kept by the read cache: no statement runs.
+    const database = server.ctx.database;
+    const prepared = database.prepared.bind(database);
+    let statements = 0;
+    database.prepared = (...args) => (statements++, prepared(...args));
+    try {
+      await new Promise((done) => setTimeout(done, 1100));
+      const later = await detail(P.tech, r.id);
+      expect(statements).toBe(0);
+      expect(later.work.work_log[0]!.seconds).toBeGreaterThan(first.work.work_log[0]!.seconds);
+      expect(later.work.duration_seconds).toBe(later.work.work_log[0]!.seconds);
+    } finally {
+      database.prepared = prepared;
+    }
+  });
+
   it('a start or pause done earlier on the device keeps its time: not in the future, not before the assignment, a pause not before its start', async () => {
     const r = await assigned();
     const url = (edge: 'start' | 'stop') => `/api/service-requests/${r.id}/work-log/${edge}`;

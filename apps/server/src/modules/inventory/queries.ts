@@ -14,11 +14,12 @@ import type {
   TStockRow,
   TItemDetail,
 } from '@portal/shared';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { adjustments, inventoryItems, warehouses } from '../../db/schema.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
 import { isoSql, like, where } from '../../db/sql.js';
 import { rowsOf } from '../../db/rows.js';
+import type { ReadCache } from '../../db/read-cache.js';
 import { boundStatement, placeholder } from '../../db/statements.js';
 import { cursorTuple, decodeCursor } from '../../lib/cursor.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
@@ -247,7 +248,7 @@ export async function listItems(db: DbOrTx, q: TItemListQuery): Promise<TItemLis
  * come back as JSON — every column of a stock row is text, a uuid or a boolean, so JSON keeps
  * them exactly.
  */
-export async function itemDetail(database: Database, id: string): Promise<TItemDetail | null> {
+export async function itemDetail(reads: Pick<ReadCache, 'rows'>, id: string): Promise<TItemDetail | null> {
   const statement = boundStatement(
     'item_detail',
     () => sql`
@@ -260,7 +261,7 @@ export async function itemDetail(database: Database, id: string): Promise<TItemD
       from ${itemsSql('code')} x where x.id = ${placeholder('id')}::uuid`,
     { id },
   );
-  const [row] = await database.prepared<ItemRow & { stock: TStockRow[]; in_transit: string }>(statement.name, statement);
+  const [row] = await reads.rows<ItemRow & { stock: TStockRow[]; in_transit: string }>(statement);
   return row ? { ...toItem(row), in_transit: row.in_transit, stock: row.stock } : null;
 }
 

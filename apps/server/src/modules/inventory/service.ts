@@ -62,7 +62,7 @@ export function createInventoryService(ctx: AppContext) {
 
     /** A hot read (api-read benchmark): prepared statements, planned once per connection. */
     async itemDetail(id: string): Promise<TItemDetail> {
-      const item = await itemDetail(ctx.database, id);
+      const item = await itemDetail(ctx.reads, id);
       if (!item) throw notFound('Item');
       return item;
     },

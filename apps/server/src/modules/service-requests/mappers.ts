@@ -44,8 +44,17 @@ export function summaryOf(r: SummaryRow, actor: ServiceRequestActor): TServiceRe
   };
 }
 
-export function detailOf(r: DetailRow, actor: ServiceRequestActor): TServiceRequest {
+/**
+ * The work log with an open entry's length counted now: the detail's row may come from the read
+ * cache (db/read-cache.ts), read a while ago, and the clock does not change the data.
+ */
+function workLogAt(log: DetailRow['work_log'], now: number): DetailRow['work_log'] {
+  return log.map((w) => (w.ended_at === null ? { ...w, seconds: Math.max(0, Math.floor((now - Date.parse(w.started_at)) / 1000)) } : w));
+}
+
+export function detailOf(r: DetailRow, actor: ServiceRequestActor, now = Date.now()): TServiceRequest {
   const summary = summaryOf(r, actor);
+  const workLog = workLogAt(r.work_log, now);
   return {
     ...summary,
     address: r.address,
@@ -70,9 +79,9 @@ export function detailOf(r: DetailRow, actor: ServiceRequestActor): TServiceRequ
       symptoms: r.symptoms,
       diagnostic_notes: r.diagnostic_notes,
       labor_hours: r.labor_hours,
-      work_log: r.work_log,
-      open_entry_id: r.work_log.find((w) => w.ended_at === null)?.id ?? null,
-      duration_seconds: r.work_log.reduce((sum, w) => sum + w.seconds, 0),
+      work_log: workLog,
+      open_entry_id: workLog.find((w) => w.ended_at === null)?.id ?? null,
+      duration_seconds: workLog.reduce((sum, w) => sum + w.seconds, 0),
       parts: r.parts,
       parts_totals: r.parts_totals,
       awaiting_transfer: r.awaiting_transfer,

@@ -10,10 +10,11 @@ import {
   type TFeedbackRequest,
   type WarrantyStatus,
 } from '@portal/shared';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { attachments, customers, serviceRequestHistory, serviceRequests, users } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { isoSql } from '../../db/sql.js';
+import type { ReadCache } from '../../db/read-cache.js';
 import { boundStatement, placeholder } from '../../db/statements.js';
 import type { RequestCaller } from './caller.js';
 import { searchTextOf } from './search-queries.js';
@@ -195,13 +196,13 @@ export async function findRequest(db: DbOrTx, id: string, v: Visibility): Promis
  * The same detail as a hot read outside any transaction: a named prepared statement per
  * visibility scope (the statement's text depends only on the scope).
  */
-export async function readRequestDetail(database: Pick<Database, 'prepared'>, id: string, v: Visibility): Promise<DetailRow | null> {
+export async function readRequestDetail(reads: Pick<ReadCache, 'rows'>, id: string, v: Visibility): Promise<DetailRow | null> {
   const statement = boundStatement(
     `service_request_detail_${v.scope}`,
     () => requestQuery(placeholder('id'), v, placeholder('user')),
     { id, user: 'userId' in v ? v.userId : null },
   );
-  const [row] = await database.prepared<DetailRow>(statement.name, statement);
+  const [row] = await reads.rows<DetailRow>(statement);
   return row ?? null;
 }
 

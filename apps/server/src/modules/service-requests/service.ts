@@ -45,8 +45,8 @@ export function createServiceRequestService(ctx: AppContext) {
   /** The detail as the caller sees it, read after the change committed (outside its locks). */
   async function get(caller: RequestCaller, id: string): Promise<TServiceRequest> {
     const visibility = visibilityOf(caller);
-    // A hot read: a named prepared statement per visibility scope.
-    const row = await readRequestDetail(ctx.database, id, visibility);
+    // A hot read: a named prepared statement per visibility scope, its rows kept until data changes.
+    const row = await readRequestDetail(ctx.reads, id, visibility);
     if (!row) throw notFound('Service request');
     return detailOf(row, actorOf(caller));
   }

@@ -1,8 +1,9 @@
 import { and, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role, TransferAction, TransferStatus, TTransferEvent, TTransferLine, TTransferListQuery, TTransferWarehouse, WarehouseKind } from '@portal/shared';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
+import type { ReadCache } from '../../db/read-cache.js';
 import { boundStatement, placeholder } from '../../db/statements.js';
 import { auditInsert, type AuditEntry } from '../../lib/audit.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
@@ -130,13 +131,13 @@ export const transferQuery = (id: string | Placeholder, callerId: string | Place
  * findTransfer with its lines and timeline, as a hot read (api-read benchmark) outside any
  * transaction: a named prepared statement per visibility scope (its text depends only on it).
  */
-export async function readTransferDetail(database: Database, id: string, callerId: string, visibility: Visibility): Promise<FullTransferRow | null> {
+export async function readTransferDetail(reads: Pick<ReadCache, 'rows'>, id: string, callerId: string, visibility: Visibility): Promise<FullTransferRow | null> {
   const statement = boundStatement(
     `transfer_detail_${visibility.scope}`,
     () => transferQuery(placeholder('id'), placeholder('caller'), visibility, true, placeholder('user')),
     { id, caller: callerId, user: 'userId' in visibility ? visibility.userId : null },
   );
-  const [row] = await database.prepared<FullTransferRow>(statement.name, statement);
+  const [row] = await reads.rows<FullTransferRow>(statement);
   return row ?? null;
 }
 

@@ -309,7 +309,7 @@ export function createTransferService(ctx: AppContext) {
 
   /** The transfer as the caller sees it, by the hot read's named prepared statement, or 404. */
   async function detail(caller: TransferCaller, id: string): Promise<TTransfer> {
-    const row = await readTransferDetail(ctx.database, id, caller.userId, visibilityOf(caller));
+    const row = await readTransferDetail(ctx.reads, id, caller.userId, visibilityOf(caller));
     if (!row) throw notFound('Transfer');
     return readTransfer(row, actorOf(caller, row));
   }
