@@ -53,10 +53,11 @@ function workLogAt(log: DetailRow['work_log'], now: number): DetailRow['work_log
 }
 
 export function detailOf(r: DetailRow, actor: ServiceRequestActor, now = Date.now()): TServiceRequest {
-  const summary = summaryOf(r, actor);
   const workLog = workLogAt(r.work_log, now);
-  return {
-    ...summary,
+  // The summary's fields, then the detail's (replacing customer, technician and device). Not
+  // `{ ...summary, … }`: V8 defines each field after a spread through a runtime call, which made
+  // this the costliest step of a request's detail read from the cache (~10 µs, issue #26).
+  return Object.assign(summaryOf(r, actor), {
     address: r.address,
     additional_notes: r.additional_notes,
     accessories: r.accessories,
@@ -112,7 +113,7 @@ export function detailOf(r: DetailRow, actor: ServiceRequestActor, now = Date.no
       at: h.at,
     })),
     device_history: r.device_history,
-  };
+  });
 }
 
 /** The request as the caller sees it now (one statement), or 404. */
