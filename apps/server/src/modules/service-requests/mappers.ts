@@ -56,7 +56,7 @@ export function detailOf(r: DetailRow, actor: ServiceRequestActor, now = Date.no
   const workLog = workLogAt(r.work_log, now);
   // The summary's fields, then the detail's (replacing customer, technician and device). Not
   // `{ ...summary, … }`: V8 defines each field after a spread through a runtime call, which made
-  // this the costliest step of a request's detail read from the cache (~10 µs, issue #26).
+  // this the costliest step of a request's detail read from the cache (27 → 7 µs a call, issue #26).
   return Object.assign(summaryOf(r, actor), {
     address: r.address,
     additional_notes: r.additional_notes,
