@@ -2,7 +2,7 @@
 // each role's dashboard and the requests list,
 // and whether hashed assets go out compressed with their long cache headers.
 // See docs/performance.md (## web) for what each figure means.
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { createReport, requireBuild, rounds, signIn, startPortal, DEMO_PASSWORD, SMOKE } from './lib/harness.mjs';
@@ -32,7 +32,8 @@ const ROUTES = [
 ];
 
 const KB = 1024;
-// BENCH_WEB_PARTS=routes,assets,lighthouse (the default: all three) runs only some parts.
+// BENCH_WEB_PARTS=routes,assets,lighthouse (the default: all three) runs only some parts;
+// `prerendered` (never by default) measures what a server render could give (see prerenderedBound).
 const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'routes,assets,lighthouse').split(',').map((p) => p.trim()));
 
 export async function run() {
@@ -45,6 +46,7 @@ export async function run() {
     if (PARTS.has('routes')) extra.routes = await routeWeights(portal.url, report);
     if (PARTS.has('assets')) extra.assets = await compressedAssets(portal.url, report);
     if (PARTS.has('lighthouse')) extra.lighthouse = await lighthouseScores(portal.url, report);
+    if (PARTS.has('prerendered')) extra.prerendered = await prerenderedBound(portal.url, report);
   } finally {
     await portal.stop();
   }
@@ -306,6 +308,91 @@ async function lighthouseScores(baseUrl, report) {
         out[`${route.name} ${lng}-${formFactor}`] = samples;
         if (SMOKE) return out; // one Lighthouse run proves the wiring; the rest is minutes of CPU.
       }
+    }
+  }
+  return out;
+}
+
+// ── (d) what a server render could give: an upper bound, asked for by name only ─────────────────
+
+/**
+ * The page as the browser drew it once the app had rendered it (its DOM, with the stylesheets the
+ * app had linked and the fonts it had preloaded): what a server render of the route would send.
+ */
+async function pageAsDrawn(baseUrl, route, lng) {
+  const chromeLauncher = await import('chrome-launcher');
+  const { default: puppeteer } = await import('puppeteer-core');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(new URL('/api/health', baseUrl).href);
+    await page.evaluate((value) => localStorage.setItem('portal.session', value), JSON.stringify(await signIn(baseUrl, route.email)));
+    // Lighthouse's phone: the page a phone would be sent.
+    await page.setViewport({ width: 412, height: 823 });
+    await page.goto(`${baseUrl}${route.path}?lng=${lng}`, { waitUntil: 'networkidle0', timeout: 60_000 });
+    await page.waitForSelector(route.ready, { timeout: 60_000 });
+    await page.evaluate(() => globalThis.document.fonts.ready.then(() => undefined));
+    const html = await page.evaluate(() => '<!doctype html>\n' + globalThis.document.documentElement.outerHTML);
+    await browser.disconnect();
+    return html;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * Issue #26 asks whether the mobile goal needs a server render (decision 020). This measures its
+ * upper bound without building one: Lighthouse on the admin's dashboard sent as it was drawn
+ * (`pageAsDrawn`, gzip'd), every other request passed through to the portal. Two variants:
+ * - `html only`: the scripts taken out, so nothing runs: a server render's first paint, before any
+ *   hydration;
+ * - `html + app`: the scripts kept. The app does not hydrate: it renders itself over the page, so
+ *   its main-thread work stands for hydration's, and its layout shift and late largest paint are
+ *   this stand-in's, not a server render's.
+ * Not a goal's figure: `BENCH_WEB_PARTS=prerendered` runs it.
+ */
+async function prerenderedBound(baseUrl, report) {
+  const route = ROUTES.find((r) => r.name === 'dashboard admin');
+  const out = {};
+  for (const lng of ['ar', 'en']) {
+    const drawn = await pageAsDrawn(baseUrl, route, lng);
+    const variants = {
+      'html only': drawn.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link[^>]+modulepreload[^>]*>/g, ''),
+      'html + app': drawn,
+    };
+    for (const [variant, html] of Object.entries(variants)) {
+      const body = gzipSync(html, { level: 9 });
+      const target = new URL(baseUrl);
+      const proxy = createServer((req, res) => {
+        if (new URL(req.url, baseUrl).pathname === route.path && (req.headers.accept ?? '').includes('text/html')) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'cache-control': 'no-store' });
+          res.end(body);
+          return;
+        }
+        const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        });
+        upstream.on('error', () => res.destroy());
+        req.pipe(upstream);
+      });
+      await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      try {
+        const proxied = `http://127.0.0.1:${proxy.address().port}`;
+        const label = `prerendered ${route.name} ${lng} mobile, ${variant}`;
+        report.note(`${label}: the page ${(body.length / KB).toFixed(1)} KB gzip`);
+        const samples = await rounds(async () => lighthouseWithRetry(`${proxied}${route.path}?lng=${lng}`, 'mobile', await signIn(baseUrl, route.email)));
+        report.figure(`${label}: performance`, samples.map((s) => s.performance), { digits: 0 });
+        report.figure(`${label}: first contentful paint`, samples.map((s) => s.fcp), { unit: 'ms', digits: 0 });
+        report.figure(`${label}: largest contentful paint`, samples.map((s) => s.lcp), { unit: 'ms', digits: 0 });
+        report.figure(`${label}: total blocking time`, samples.map((s) => s.tbt), { unit: 'ms', digits: 0 });
+        report.figure(`${label}: cumulative layout shift`, samples.map((s) => s.cls), { digits: 3 });
+        out[`${lng} ${variant}`] = samples;
+      } finally {
+        proxy.close();
+      }
+      if (SMOKE) return out;
     }
   }
   return out;
