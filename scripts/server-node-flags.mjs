@@ -2,8 +2,9 @@
 // browser tests; README's commands for several instances and package.json's `start` repeat them,
 // apps/server/test/node-flags.test.ts keeps those in step).
 // The server shares a few cores with PostgreSQL, and what it allocates per request is short-lived:
-// - a 32 MB semi-space (default 16) makes young-generation collections rarer, while the young
-//   generation (two semi-spaces) stays small enough for the memory goal (decision 009, session 20);
+// - a 16 MB semi-space, V8's default, stated: 64 and then 32 MB made young-generation collections
+//   rarer, but under fast load the young generation (two semi-spaces) took the memory peak over its
+//   goal, and 16 MB measured no slower (decision 009, sessions 20 and 29);
 // - collecting the young generation on the main thread alone avoids waiting for V8's helper
 //   threads when PostgreSQL holds the other cores: with them, on two shared cores, these
 //   collections took 10–13 ms each instead of ~2 (measured: docs/performance.md, session 9);
@@ -12,4 +13,4 @@
 //   A server that had been idle or busy with something else (here: while a million requests were
 //   imported) kept request-path objects pretenured under load, and every young collection cost
 //   ~6 times as much: p95 13–14 ms instead of 8 (decision 009, docs/performance.md, session 10).
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32', '--no-parallel-scavenge', '--no-allocation-site-pretenuring'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--no-parallel-scavenge', '--no-allocation-site-pretenuring'];
