@@ -217,6 +217,19 @@ const LIGHTHOUSE_ROUTES = [
 ];
 
 /**
+ * A tab of the Chrome on `chromePort` with `session` stored for `url`'s origin, written from a page
+ * that is not the app (`/api/health`), so the app's code, fonts and service worker stay cold.
+ */
+async function pageWithSession(chromePort, url, session) {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  const page = await browser.newPage();
+  await page.goto(new URL('/api/health', url).href);
+  await page.evaluate((value) => localStorage.setItem('portal.session', value), JSON.stringify(session));
+  return { browser, page };
+}
+
+/**
  * One Lighthouse run in a fresh Chrome profile. For a signed-in route the session is written to
  * the origin's localStorage first from a page that is not the app (`/api/health`), so the app's
  * code, fonts and service worker are still cold when Lighthouse loads the route (it keeps the
@@ -230,11 +243,7 @@ async function lighthouseOnce(url, formFactor, session) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     if (session) {
-      const { default: puppeteer } = await import('puppeteer-core');
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const page = await browser.newPage();
-      await page.goto(new URL('/api/health', url).href);
-      await page.evaluate((value) => localStorage.setItem('portal.session', value), JSON.stringify(session));
+      const { browser, page } = await pageWithSession(chrome.port, url, session);
       await page.close();
       await browser.disconnect();
     }
@@ -321,13 +330,9 @@ async function lighthouseScores(baseUrl, report) {
  */
 async function pageAsDrawn(baseUrl, route, lng) {
   const chromeLauncher = await import('chrome-launcher');
-  const { default: puppeteer } = await import('puppeteer-core');
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const page = await browser.newPage();
-    await page.goto(new URL('/api/health', baseUrl).href);
-    await page.evaluate((value) => localStorage.setItem('portal.session', value), JSON.stringify(await signIn(baseUrl, route.email)));
+    const { browser, page } = await pageWithSession(chrome.port, baseUrl, await signIn(baseUrl, route.email));
     // Lighthouse's phone: the page a phone would be sent.
     await page.setViewport({ width: 412, height: 823 });
     await page.goto(`${baseUrl}${route.path}?lng=${lng}`, { waitUntil: 'networkidle0', timeout: 60_000 });
