@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { StockStatus } from '@portal/shared';
+import type { MovementKindName, StockStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { stockMovements } from '../../db/schema.js';
+import { boundStatement, placeholder, runBound } from '../../db/statements.js';
 
 /**
  * The ledger's statements (ledger.ts holds its rules): the only SQL that writes stock_levels
@@ -45,12 +45,27 @@ const keyListSql = (keys: StockKey[]) =>
     sql`, `,
   );
 
-/** `(item_id, warehouse_id, delta), …`, one per movement, in the order given. */
-const deltasSql = (movements: StockDelta[]) =>
-  sql.join(
-    movements.map((m) => sql`(${m.itemId}::uuid, ${m.warehouseId}::uuid, ${m.quantity}::numeric)`),
-    sql`, `,
-  );
+/**
+ * The same lists as arrays, for the ledger's named statements (db/statements.ts, runBound): their
+ * text stays the same whatever the number of levels or movements.
+ */
+const keysSql = sql`unnest(${placeholder('key_items')}::uuid[], ${placeholder('key_warehouses')}::uuid[]) k(item_id, warehouse_id)`;
+const keyValues = (keys: StockKey[]) => ({ key_items: keys.map((k) => k.itemId), key_warehouses: keys.map((k) => k.warehouseId) });
+const deltasSql = sql`unnest(${placeholder('d_items')}::uuid[], ${placeholder('d_warehouses')}::uuid[], ${placeholder('d_quantities')}::numeric[]) d(item_id, warehouse_id, delta)`;
+const deltaValues = (movements: StockDelta[]) => ({
+  d_items: movements.map((m) => m.itemId),
+  d_warehouses: movements.map((m) => m.warehouseId),
+  d_quantities: movements.map((m) => m.quantity),
+});
+
+/** A movement as recordMovements inserts it. */
+export interface NewMovement extends StockDelta {
+  kind: MovementKindName;
+  documentType: string;
+  documentId: string | null;
+  documentNumber: string | null;
+  actorId: string | null;
+}
 
 export interface MovementItem {
   id: string;
@@ -66,24 +81,31 @@ export interface MovementWarehouse {
   technicianId: string | null;
 }
 
-const uuidListSql = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-
 /**
  * The items and warehouses the movements name that exist, with what the ledger checks and tells
- * of them (a van's technician) — one statement for both (issue #26: a transition's round trips).
+ * of them (a van's technician), and how many of the levels `keys` exist already — one statement
+ * for all three (issue #26: a transition's round trips; the levels' count spares the insert of
+ * missing levels when none is missing, as on every transfer after a warehouse's first).
  */
-export async function findMovementRefs(tx: DbOrTx, itemIds: string[], warehouseIds: string[]): Promise<{ items: MovementItem[]; warehouses: MovementWarehouse[] }> {
-  const [row] = rowsOf<{ items: MovementItem[]; warehouses: MovementWarehouse[] }>(
-    await tx.execute(sql`
-      select
-        (select coalesce(json_agg(json_build_object('id', i.id, 'code', i.code, 'name', i.name, 'active', i.active)), '[]'::json)
-          from inventory_items i where i.id in (${uuidListSql(itemIds)})) as items,
-        (select coalesce(json_agg(json_build_object('id', w.id, 'code', w.code, 'name', w.name, 'active', w.active, 'technicianId', w.technician_id)), '[]'::json)
-          from warehouses w where w.id in (${uuidListSql(warehouseIds)})) as warehouses`),
+export async function findMovementRefs(
+  tx: DbOrTx,
+  itemIds: string[],
+  warehouseIds: string[],
+  keys: StockKey[],
+): Promise<{ items: MovementItem[]; warehouses: MovementWarehouse[]; levels_found: number }> {
+  const [row] = await runBound<{ items: MovementItem[]; warehouses: MovementWarehouse[]; levels_found: number }>(
+    tx,
+    boundStatement(
+      'ledger_refs',
+      () => sql`
+        select
+          (select coalesce(json_agg(json_build_object('id', i.id, 'code', i.code, 'name', i.name, 'active', i.active)), '[]'::json)
+            from inventory_items i where i.id = any(${placeholder('items')}::uuid[])) as items,
+          (select coalesce(json_agg(json_build_object('id', w.id, 'code', w.code, 'name', w.name, 'active', w.active, 'technicianId', w.technician_id)), '[]'::json)
+            from warehouses w where w.id = any(${placeholder('warehouses')}::uuid[])) as warehouses,
+          (select count(*)::int from stock_levels l join ${keysSql} on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id) as levels_found`,
+      { items: itemIds, warehouses: warehouseIds, ...keyValues(keys) },
+    ),
   );
   return row!;
 }
@@ -145,14 +167,16 @@ export interface LevelChange {
  * item's status before and after. One statement for the lock and the check (issue #26).
  */
 export async function lockAndChangeLevels(tx: DbOrTx, keys: StockKey[], movements: StockDelta[]): Promise<LevelChange[]> {
-  const deltas = deltasSql(movements);
-  return rowsOf<LevelChange>(
-    await tx.execute(sql`
+  return runBound<LevelChange>(
+    tx,
+    boundStatement(
+      'ledger_lock_and_change',
+      () => sql`
       with locked as materialized (
         select l.item_id, l.warehouse_id, l.quantity from stock_levels l
-        join (values ${keyListSql(keys)}) k(item_id, warehouse_id) on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id
+        join ${keysSql} on l.item_id = k.item_id and l.warehouse_id = k.warehouse_id
         order by l.item_id, l.warehouse_id for update of l),
-      d(item_id, warehouse_id, delta) as (values ${deltas}),
+      d(item_id, warehouse_id, delta) as (select * from ${deltasSql}),
       n as (select item_id, warehouse_id, sum(delta) as delta from d group by item_id, warehouse_id),
       t as (
         select n.item_id, sum(n.delta) as delta,
@@ -175,7 +199,9 @@ export async function lockAndChangeLevels(tx: DbOrTx, keys: StockKey[], movement
       join t on t.item_id = n.item_id
       join locked l on l.item_id = n.item_id and l.warehouse_id = n.warehouse_id
       join inventory_items i on i.id = n.item_id
-      order by n.item_id, n.warehouse_id`),
+      order by n.item_id, n.warehouse_id`,
+      { ...keyValues(keys), ...deltaValues(movements) },
+    ),
   );
 }
 
@@ -183,13 +209,34 @@ export async function lockAndChangeLevels(tx: DbOrTx, keys: StockKey[], movement
  * Inserts the movements and adds them to their levels (locked by lockAndChangeLevels) — one
  * statement: the insert runs as a data-modifying CTE beside the update.
  */
-export async function recordMovements(tx: DbOrTx, rows: (typeof stockMovements.$inferInsert)[], movements: StockDelta[]): Promise<void> {
-  const insert = tx.insert(stockMovements).values(rows).getSQL();
-  await tx.execute(sql`
-    with inserted as (${insert})
-    update stock_levels l set quantity = l.quantity + n.delta, updated_at = now()
-    from (select item_id, warehouse_id, sum(delta) as delta from (values ${deltasSql(movements)}) d(item_id, warehouse_id, delta) group by item_id, warehouse_id) n
-    where l.item_id = n.item_id and l.warehouse_id = n.warehouse_id`);
+export async function recordMovements(tx: DbOrTx, rows: NewMovement[], movements: StockDelta[]): Promise<void> {
+  await runBound(
+    tx,
+    boundStatement(
+      'ledger_record_movements',
+      () => sql`
+        with inserted as (
+          -- The kinds go in as text[]: PGlite writes arrays only of the types it knows, not of our enum.
+          insert into stock_movements (item_id, warehouse_id, quantity, kind, document_type, document_id, document_number, actor_id)
+          select * from unnest(${placeholder('m_items')}::uuid[], ${placeholder('m_warehouses')}::uuid[], ${placeholder('m_quantities')}::numeric[],
+            ${placeholder('m_kinds')}::text[]::movement_kind[], ${placeholder('m_document_types')}::text[], ${placeholder('m_document_ids')}::uuid[],
+            ${placeholder('m_document_numbers')}::text[], ${placeholder('m_actors')}::uuid[]))
+        update stock_levels l set quantity = l.quantity + n.delta, updated_at = now()
+        from (select item_id, warehouse_id, sum(delta) as delta from ${deltasSql} group by item_id, warehouse_id) n
+        where l.item_id = n.item_id and l.warehouse_id = n.warehouse_id`,
+      {
+        m_items: rows.map((r) => r.itemId),
+        m_warehouses: rows.map((r) => r.warehouseId),
+        m_quantities: rows.map((r) => r.quantity),
+        m_kinds: rows.map((r) => r.kind),
+        m_document_types: rows.map((r) => r.documentType),
+        m_document_ids: rows.map((r) => r.documentId),
+        m_document_numbers: rows.map((r) => r.documentNumber),
+        m_actors: rows.map((r) => r.actorId),
+        ...deltaValues(movements),
+      },
+    ),
+  );
 }
 
 export interface InvariantResult {

@@ -63,7 +63,11 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
 
   const itemIds = [...new Set(input.map((m) => m.itemId))];
   const warehouseIds = [...new Set(input.map((m) => m.warehouseId))];
-  const { items, warehouses: whs } = await findMovementRefs(tx, itemIds, warehouseIds);
+  // One fixed order for every caller: (item_id, warehouse_id), as uuids compare (lowercase hex).
+  const keys = [...new Map(input.map((m) => [`${m.itemId}|${m.warehouseId}`, m])).values()].sort((a, b) =>
+    a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : 0,
+  );
+  const { items, warehouses: whs, levels_found: levelsFound } = await findMovementRefs(tx, itemIds, warehouseIds, keys);
   const itemById = new Map(items.map((i) => [i.id, i]));
   const whById = new Map(whs.map((w) => [w.id, w]));
   for (const id of itemIds) {
@@ -85,12 +89,8 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
     }
   }
 
-  // One fixed order for every caller: (item_id, warehouse_id), as uuids compare (lowercase hex).
-  const keys = [...new Map(input.map((m) => [`${m.itemId}|${m.warehouseId}`, m])).values()].sort((a, b) =>
-    a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : 0,
-  );
-
-  await createStockRows(tx, keys);
+  // Levels are never deleted: one that exists now is there to be locked below.
+  if (levelsFound < keys.length) await createStockRows(tx, keys);
 
   // All arithmetic in numeric: exact. A level's shortage is its own; the status (and so a
   // notification) is the item's over all warehouses (docs/decisions/012-low-stock.md).
