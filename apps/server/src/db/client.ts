@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
 import { migrationsFolder } from './migrations-folder.js';
 import { PgliteStatements } from './pglite-statements.js';
-import { sendNotificationsAtCommit } from './notify-at-commit.js';
+import { sendQueuedAtCommit } from './at-commit.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -149,7 +149,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    sendNotificationsAtCommit(db);
+    sendQueuedAtCommit(db);
     const statements = new PgliteStatements(client, pglite, RAW_TEXT_PARSERS);
     const dataWatchers = new Set<() => void>();
     const dataChanged = () => {
@@ -225,7 +225,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  sendNotificationsAtCommit(db);
+  sendQueuedAtCommit(db);
   let listener: pg.Client | null = null;
   let closing = false;
   let firstConnect: Promise<pg.Client> | null = null;

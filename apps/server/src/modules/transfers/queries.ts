@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inventoryItems, transferEvents, transferLines, transfers, users, warehouses } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import type { ReadCache } from '../../db/read-cache.js';
-import { boundStatement, placeholder } from '../../db/statements.js';
+import { boundStatement, placeholder, runBound } from '../../db/statements.js';
 import { auditInsert, type AuditEntry } from '../../lib/audit.js';
 import { dateRangeSql } from '../../lib/date-filter.js';
 import { after, orderBy, pageOf, type KeyType } from '../../db/keyset.js';
@@ -164,19 +164,25 @@ export interface LockedTransfer {
  * transition of one transfer takes its turn, and the second sees the first one's outcome.
  */
 export async function lockTransfer(tx: DbOrTx, id: string, callerId: string, visibility: Visibility): Promise<LockedTransfer | null> {
-  const [row] = rowsOf<LockedTransfer>(
-    await tx.execute(sql`
-      select ${callerColumns(callerId)},
-        t.id, t.number, t.status, t.requested_by,
-        fw.id as from_id, fw.name as from_name, fw.technician_id as from_technician_id,
-        tw.id as to_id, tw.name as to_name, tw.technician_id as to_technician_id,
-        (select coalesce(json_agg(json_build_object('item_id', l.item_id, 'quantity', l.quantity::text)), '[]'::json)
-           from transfer_lines l where l.transfer_id = t.id) as lines
-      from transfers t
-      join warehouses fw on fw.id = t.from_warehouse_id
-      join warehouses tw on tw.id = t.to_warehouse_id
-      where t.id = ${id}::uuid and ${visibleSql(visibility)}
-      for update of t`),
+  // A named statement per visibility scope, like the detail read: its text depends only on it.
+  const [row] = await runBound<LockedTransfer>(
+    tx,
+    boundStatement(
+      `transfer_lock_${visibility.scope}`,
+      () => sql`
+        select ${callerColumns(placeholder('caller'))},
+          t.id, t.number, t.status, t.requested_by,
+          fw.id as from_id, fw.name as from_name, fw.technician_id as from_technician_id,
+          tw.id as to_id, tw.name as to_name, tw.technician_id as to_technician_id,
+          (select coalesce(json_agg(json_build_object('item_id', l.item_id, 'quantity', l.quantity::text)), '[]'::json)
+             from transfer_lines l where l.transfer_id = t.id) as lines
+        from transfers t
+        join warehouses fw on fw.id = t.from_warehouse_id
+        join warehouses tw on tw.id = t.to_warehouse_id
+        where t.id = ${placeholder('id')}::uuid and ${visibleSql(visibility, 't', placeholder('user'))}
+        for update of t`,
+      { id, caller: callerId, user: 'userId' in visibility ? visibility.userId : null },
+    ),
   );
   return row ?? null;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { is, SQL } from 'drizzle-orm';
+import { is, sql, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import type { Database, Tx } from './client.js';
-import { NOTIFICATIONS_PER_STATEMENT, notifyInTransaction } from './notify-at-commit.js';
+import { NOTIFICATIONS_PER_STATEMENT, notifyInTransaction, writeInTransaction, WRITES_PER_STATEMENT } from './at-commit.js';
+import { rowsOf } from './rows.js';
 import { EVENTS_CHANNEL, publish } from '../modules/realtime/index.js';
 
 let server: TestServer;
@@ -16,6 +17,7 @@ beforeAll(async () => {
   server = await startTestServer();
   database = server.ctx.database;
   stopListening = await database.listen(CHANNEL, (payload) => received.push(payload));
+  await database.db.execute(sql`create table at_commit_test (v text not null)`);
 }, 120_000);
 afterAll(async () => {
   await stopListening();
@@ -132,5 +134,100 @@ describe('NOTIFY at commit', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe('writes at commit', () => {
+  const insert = (v: string) => sql`insert into at_commit_test (v) values (${v})`;
+  const values = async (db: Tx | Database['db'] = database.db) =>
+    rowsOf<{ v: string }>(await db.execute(sql`select v from at_commit_test order by v`)).map((r) => r.v);
+  const clear = () => database.db.execute(sql`delete from at_commit_test`);
+
+  /** Counts the statements run on `tx` from now on but its commit (node-postgres commits through it too). */
+  function countAll(tx: Tx): { count: number } {
+    const counter = { count: 0 };
+    const execute = tx.execute.bind(tx);
+    tx.execute = ((query: Parameters<Tx['execute']>[0]) => {
+      if (!(is(query, SQL) && dialect.sqlToQuery(query).sql.trim() === 'commit')) counter.count++;
+      return execute(query);
+    }) as Tx['execute'];
+    return counter;
+  }
+
+  it('go in the statement that sends the NOTIFYs, after the callback: unseen inside the transaction, there after its commit', async () => {
+    await clear();
+    let inside: string[] = [];
+    let counter!: { count: number };
+    let during = -1;
+    await database.db.transaction(async (tx) => {
+      counter = countAll(tx);
+      await writeInTransaction(tx, insert('a'));
+      await notifyInTransaction(tx, CHANNEL, 'with a');
+      await writeInTransaction(tx, insert('b'));
+      during = counter.count;
+      inside = await values(tx);
+    });
+    expect(during).toBe(0);
+    expect(inside).toEqual([]);
+    // The read of `inside`, then one statement for both writes and the NOTIFY.
+    expect(counter.count - during).toBe(2);
+    expect(await values()).toEqual(['a', 'b']);
+    expect(await arrivals()).toEqual(['with a']);
+  });
+
+  it('go without any NOTIFY too, and never when the transaction rolls back', async () => {
+    await clear();
+    await database.db.transaction(async (tx) => {
+      await writeInTransaction(tx, insert('alone'));
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await writeInTransaction(tx, insert('never'));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await values()).toEqual(['alone']);
+  });
+
+  it('a failing write fails the commit: nothing of the transaction stays', async () => {
+    await clear();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(insert('before'));
+        await writeInTransaction(tx, sql`insert into at_commit_test (v) values (null)`);
+      }),
+    ).rejects.toThrow();
+    expect(await values()).toEqual([]);
+  });
+
+  it(`more than ${WRITES_PER_STATEMENT} go in groups, every one there after the commit`, async () => {
+    await clear();
+    const all = Array.from({ length: WRITES_PER_STATEMENT * 2 + 3 }, (_, i) => `w${String(i).padStart(3, '0')}`);
+    let counter!: { count: number };
+    await database.db.transaction(async (tx) => {
+      counter = countAll(tx);
+      for (const v of all) await writeInTransaction(tx, insert(v));
+    });
+    expect(counter.count).toBe(3);
+    expect(await values()).toEqual(all);
+  });
+
+  it('run at once outside a transaction and in a savepoint, which keeps them only if it is kept', async () => {
+    await clear();
+    await writeInTransaction(database.db, insert('outside'));
+    expect(await values()).toEqual(['outside']);
+    await database.db.transaction(async (tx) => {
+      await tx.transaction(async (inner) => {
+        await writeInTransaction(inner, insert('kept'));
+        expect(await values(inner)).toContain('kept');
+      });
+      await tx
+        .transaction(async (inner) => {
+          await writeInTransaction(inner, insert('rolled back'));
+          throw new Error('undo the savepoint');
+        })
+        .catch(() => {});
+    });
+    expect(await values()).toEqual(['kept', 'outside']);
   });
 });
