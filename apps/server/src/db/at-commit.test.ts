@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { is, sql, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import type { Database, Tx } from './client.js';
-import { NOTIFICATIONS_PER_STATEMENT, notifyInTransaction, writeInTransaction, WRITES_PER_STATEMENT } from './at-commit.js';
+import { NOTIFICATIONS_PER_STATEMENT, notifyInTransaction, sendQueuedWrites, writeInTransaction, WRITES_PER_STATEMENT } from './at-commit.js';
 import { rowsOf } from './rows.js';
 import { EVENTS_CHANNEL, publish } from '../modules/realtime/index.js';
 
@@ -142,6 +142,10 @@ describe('writes at commit', () => {
   const values = async (db: Tx | Database['db'] = database.db) =>
     rowsOf<{ v: string }>(await db.execute(sql`select v from at_commit_test order by v`)).map((r) => r.v);
   const clear = () => database.db.execute(sql`delete from at_commit_test`);
+  // Whatever an earlier test sent late (a NOTIFY on a kept handle) is drained before each.
+  beforeEach(async () => {
+    await arrivals();
+  });
 
   /** Counts the statements run on `tx` from now on but its commit (node-postgres commits through it too). */
   function countAll(tx: Tx): { count: number } {
@@ -210,6 +214,22 @@ describe('writes at commit', () => {
     });
     expect(counter.count).toBe(3);
     expect(await values()).toEqual(all);
+  });
+
+  it('sendQueuedWrites runs them at once for a caller that changes them before the commit; the NOTIFYs still wait', async () => {
+    await clear();
+    let inside: string[] = [];
+    await database.db.transaction(async (tx) => {
+      await writeInTransaction(tx, insert('early'));
+      await notifyInTransaction(tx, CHANNEL, 'still at commit');
+      await sendQueuedWrites(tx);
+      await tx.execute(sql`update at_commit_test set v = 'changed' where v = 'early'`);
+      inside = await values(tx);
+      await sendQueuedWrites(tx); // nothing left: no statement, no error
+    });
+    expect(inside).toEqual(['changed']);
+    expect(await values()).toEqual(['changed']);
+    expect(await arrivals()).toEqual(['still at commit']);
   });
 
   it('run at once outside a transaction and in a savepoint, which keeps them only if it is kept', async () => {

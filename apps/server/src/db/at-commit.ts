@@ -101,8 +101,16 @@ export async function writeInTransaction(tx: Executor, statement: SQL): Promise<
     await tx.execute(statement);
     return;
   }
-  if (queue.writes.length >= WRITES_PER_STATEMENT) {
-    await tx.execute(sql`${writesSql(queue.writes.splice(0))}select 1`);
-  }
+  if (queue.writes.length >= WRITES_PER_STATEMENT) await sendQueuedWrites(tx);
   queue.writes.push(statement);
+}
+
+/**
+ * Runs the writes queued in the caller's transaction now, in one statement; its NOTIFYs stay
+ * queued. For a caller that must change those rows before the commit (the demo data dates its
+ * notifications back).
+ */
+export async function sendQueuedWrites(tx: Executor): Promise<void> {
+  const queue = queued.get(tx);
+  if (queue?.writes.length) await tx.execute(sql`${writesSql(queue.writes.splice(0))}select 1`);
 }

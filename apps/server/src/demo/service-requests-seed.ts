@@ -8,6 +8,7 @@ import {
   type ServiceRequestActionBody,
   type TCreateServiceRequest,
 } from '@portal/shared';
+import { sendQueuedWrites } from '../db/at-commit.js';
 import type { Tx } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { applyRequestAction, createServiceRequest, giveFeedback, type RequestCaller } from '../modules/service-requests/index.js';
@@ -627,6 +628,8 @@ export async function seedServiceRequests(tx: Tx): Promise<void> {
       opts.feedback ? sql`s as (update attachments set created_at = ${when} where ${fresh} returning 1)` : null,
       opts.feedback ? sql`f as (update service_requests set feedback_at = ${when} where id = ${id}::uuid returning 1)` : null,
     ].filter((p) => p !== null);
+    // The service calls' notifications wait for the commit (db/at-commit.ts): write them first.
+    await sendQueuedWrites(tx);
     await tx.execute(sql`
       with ${sql.join(parts, sql`, `)}
       update notifications set created_at = ${when}, read = ${now - at > 72 * HOUR}
