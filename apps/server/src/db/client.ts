@@ -200,27 +200,31 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle pooled connection that the server drops (restart, failover, a dropped database) is
-  // discarded by the pool and replaced on next use; without a listener it would crash the process.
-  pool.on('error', () => {});
   const dataWatchers = new Set<() => void>();
   const dataChanged = () => {
     for (const onChange of dataWatchers) onChange();
   };
   let listeningForChanges: Promise<unknown> | null = null;
-  // Each pooled connection hears the notifications of its own writes only (the trigger also
-  // names the writing backend): PostgreSQL sends a session its own notifications before the
-  // ReadyForQuery that ends the statement or COMMIT, so this instance knows of its change before
-  // the code that made it goes on. Other instances' changes come through the listener below.
-  pool.on('connect', (client) => {
-    const own = `${DATA_CHANGED}_${(client as unknown as { processID: number }).processID}`;
-    client.on('notification', (msg) => {
-      if (msg.channel === own) dataChanged();
-    });
-    // Queued ahead of anything the pool's user sends on this connection.
-    client.query(`LISTEN "${own}"`).catch(() => {});
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Each pooled connection hears the notifications of its own writes only (the trigger also
+    // names the writing backend): PostgreSQL sends a session its own notifications before the
+    // ReadyForQuery that ends the statement or COMMIT, so this instance knows of its change before
+    // the code that made it goes on. Other instances' changes come through the listener below.
+    // The pool hands the connection out only once it listens: a connection that cannot is
+    // refused with the error, never used deaf to its own writes (the read cache relies on them).
+    onConnect: async (client: pg.ClientBase) => {
+      const own = `${DATA_CHANGED}_${(client as unknown as { processID: number }).processID}`;
+      client.on('notification', (msg) => {
+        if (msg.channel === own) dataChanged();
+      });
+      await client.query(`LISTEN "${own}"`);
+    },
   });
+  // An idle pooled connection that the server drops (restart, failover, a dropped database) is
+  // discarded by the pool and replaced on next use; without a listener it would crash the process.
+  pool.on('error', () => {});
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect();
   probe.release();
