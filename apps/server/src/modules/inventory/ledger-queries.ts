@@ -209,7 +209,7 @@ export async function lockAndChangeLevels(tx: DbOrTx, keys: StockKey[], movement
  * Inserts the movements and adds them to their levels (locked by lockAndChangeLevels) — one
  * statement: the insert runs as a data-modifying CTE beside the update.
  */
-export async function recordMovements(tx: DbOrTx, rows: NewMovement[], movements: StockDelta[]): Promise<void> {
+export async function recordMovements(tx: DbOrTx, rows: NewMovement[]): Promise<void> {
   await runBound(
     tx,
     boundStatement(
@@ -233,7 +233,7 @@ export async function recordMovements(tx: DbOrTx, rows: NewMovement[], movements
         m_document_ids: rows.map((r) => r.documentId),
         m_document_numbers: rows.map((r) => r.documentNumber),
         m_actors: rows.map((r) => r.actorId),
-        ...deltaValues(movements),
+        ...deltaValues(rows),
       },
     ),
   );

@@ -128,7 +128,6 @@ export async function applyMovements(tx: Tx, movements: MovementInput[]): Promis
       documentNumber: m.documentNumber ?? null,
       actorId: m.actorId,
     })),
-    input,
   );
 
   // Notify once per crossing of the ITEM (over all warehouses): only when it gets worse (in → low,
