@@ -48,8 +48,8 @@ const writesSql = (writes: SQL[]) =>
  * statement, after its callback and just before its commit. PostgreSQL delivers a NOTIFY only at
  * commit whenever it is sent inside the transaction, and a write inside it is seen by others
  * only at commit too, so the outcome is what it was when each was its own statement; only the
- * round trips go (a transfer's approval published three events and wrote a notification: four
- * statements of its thirteen). Savepoints (`tx.transaction`) keep sending at once, which is
+ * round trips go (a transfer's approval sends its three events and its notification's rows in
+ * this one statement: 8 statements in its transaction, where each was its own before). Savepoints (`tx.transaction`) keep sending at once, which is
  * right for them too. See decision 017.
  */
 export function sendQueuedAtCommit<Tx extends Executor, Config>(db: Transactional<Tx, Config>): void {
