@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import negotiateEncoding from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
@@ -165,9 +165,28 @@ export interface BuiltApp {
   hub: RealtimeHub;
 }
 
+/**
+ * Plain HTTP/1.1, or with a certificate HTTPS that speaks HTTP/2 and HTTP/1.1 on the same port
+ * (decision 023). HTTP/2 sends the first screen's fifty-odd files over one connection at once;
+ * HTTP/1.1 (`allowHTTP1`) stays for older clients and for the realtime WebSocket, which browsers
+ * open over HTTP/1.1. The request and reply API is the same either way, so the instance keeps
+ * Fastify's HTTP/1 types; nothing here reaches for the raw Node objects beyond setting headers.
+ */
+function serverProtocol(config: Config): Record<string, unknown> {
+  if (!config.tls) return {};
+  return {
+    http2: true,
+    https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key },
+    // Below Node 24, Fastify closes the HTTP/2 sessions browsers keep open only when told to;
+    // otherwise a stop waits for each to time out (72 s). `close` lets their running requests end.
+    forceCloseConnections: true,
+  };
+}
+
 /** Builds the whole server (API, docs, web app) on an open, migrated database. */
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
   const app = Fastify({
+    ...serverProtocol(config),
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -180,7 +199,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       // The option's reply type is generic over no route; the body is this server's own error shape.
       return (reply as unknown as FastifyReply).status(400).send(errorBody('validation_failed', message, { fields: { params: tooLong ? 'too_long' : 'invalid' } }));
     },
-  }).withTypeProvider<ZodTypeProvider>();
+  } as FastifyServerOptions).withTypeProvider<ZodTypeProvider>();
   // JSON bodies only (the uploads register multipart themselves): text/plain is not a body any
   // route takes, so it gets the clear 415 below instead of a string the schema then refuses.
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -222,6 +241,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   }
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    // Fastify asks to close the connection after a body it could not parse. HTTP/2 has no such
+    // header (the stream ends by itself); Node would drop it with a warning in the log.
+    if (req.raw.httpVersionMajor === 2) reply.removeHeader('connection');
     if (err instanceof AppError) {
       if (err.details.retry_after) reply.header('retry-after', String(err.details.retry_after));
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createSecureContext } from 'node:tls';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -27,6 +29,9 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** PEM files: with both set the server speaks HTTPS itself, HTTP/2 with HTTP/1.1 beside it. */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_IP_WINDOW_S: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_LOGIN_FAILURES_MAX: z.coerce.number().int().min(1).default(5),
@@ -59,6 +64,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!!e.ADMIN_EMAIL !== !!e.ADMIN_PASSWORD) {
     throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither');
   }
+  if (!!e.TLS_CERT_FILE !== !!e.TLS_KEY_FILE) {
+    throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither');
+  }
+  const tls = e.TLS_CERT_FILE && e.TLS_KEY_FILE ? readTlsFiles(e.TLS_CERT_FILE, e.TLS_KEY_FILE) : null;
   // Demo mode is opt-in wherever real data may live: a PostgreSQL server or production.
   const demo = e.DEMO_DATA ?? (!e.DATABASE_URL && !production);
   return {
@@ -83,9 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * production the configured HOST:PORT. Never the request's Host or X-Forwarded-* headers,
      * which any client can set (docs/security.md).
      */
-    publicOrigin: publicOriginOf(e.PUBLIC_URL, e.HOST, e.PORT),
+    publicOrigin: publicOriginOf(e.PUBLIC_URL, e.HOST, e.PORT, tls ? 'https' : 'http'),
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
+    /** The certificate and key the server serves HTTPS with, or null for plain HTTP (decision 023). */
+    tls,
     rateLimits: {
       ipMax: e.RATE_LIMIT_IP_MAX,
       ipWindowS: e.RATE_LIMIT_IP_WINDOW_S,
@@ -102,9 +113,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-function publicOriginOf(publicUrl: string | undefined, host: string, port: number): string {
+function publicOriginOf(publicUrl: string | undefined, host: string, port: number, scheme: 'http' | 'https'): string {
   if (publicUrl) return new URL(publicUrl).origin;
   // A wildcard listen address is not an address a browser can open.
   const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return new URL(`http://${name}:${port}`).origin;
+  return new URL(`${scheme}://${name}:${port}`).origin;
+}
+
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
+  cert: Buffer;
+  key: Buffer;
+}
+
+/**
+ * Reads the certificate (with its chain) and the private key, and checks that they make a TLS
+ * context, so a wrong path, a file that is not PEM or a key of another certificate stops the start
+ * with a line naming it rather than failing the first browser's handshake.
+ */
+export function readTlsFiles(certFile: string, keyFile: string): TlsFiles {
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (err) {
+      throw new Error(`Invalid configuration:\n  ${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  };
+  const cert = read('TLS_CERT_FILE', certFile);
+  const key = read('TLS_KEY_FILE', keyFile);
+  try {
+    createSecureContext({ cert, key });
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  TLS_CERT_FILE / TLS_KEY_FILE: not a certificate and its private key in PEM (${(err as Error).message})`);
+  }
+  return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile), cert, key };
 }

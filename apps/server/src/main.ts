@@ -1,4 +1,5 @@
-import { loadConfig } from './config.js';
+import type { Http2SecureServer } from 'node:http2';
+import { loadConfig, readTlsFiles } from './config.js';
 import { DataDirLockedError, openPglite, openPostgres, type Database } from './db/client.js';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
@@ -66,6 +67,20 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A renewed certificate (Let's Encrypt renews every 60-90 days) is taken without a restart:
+  // new connections get it, open ones keep theirs. A bad pair leaves the old one in use.
+  const tls = config.tls;
+  if (tls) {
+    process.on('SIGHUP', () => {
+      try {
+        const { cert, key } = readTlsFiles(tls.certFile, tls.keyFile);
+        (app.server as unknown as Http2SecureServer).setSecureContext({ cert, key });
+        app.log.info({ cert: tls.certFile }, 'SIGHUP: TLS certificate reloaded');
+      } catch (err) {
+        app.log.error({ err }, 'SIGHUP: TLS certificate not reloaded; the previous one stays in use');
+      }
+    });
+  }
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -77,7 +92,12 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
-  const lines = [``, `  Service portal running at http://localhost:${port}  (database: ${where})`, `  API docs: http://localhost:${port}/api/docs`];
+  const scheme = config.tls ? 'https' : 'http';
+  const lines = [
+    ``,
+    `  Service portal running at ${scheme}://localhost:${port}  (database: ${where}${config.tls ? '; HTTP/2 and HTTP/1.1' : ''})`,
+    `  API docs: ${scheme}://localhost:${port}/api/docs`,
+  ];
   if (config.demo) {
     lines.push(``, `  Demo accounts (password: ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(15)} ${a.email}`);
