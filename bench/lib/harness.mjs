@@ -6,8 +6,11 @@ import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { selfSignedCertificate } from '../../scripts/self-signed-cert.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
@@ -64,11 +67,43 @@ export function tempDir(prefix = 'portal-bench-') {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** The certificates of the portals started here over HTTPS: the harness's own requests trust them. */
+const trustedCertificates = [];
+
+/**
+ * One request to a portal over http: or https: (trusting the certificates above), without
+ * decoding the body: `body` holds the bytes as sent. Global `fetch` cannot be told to trust a
+ * certificate on Node 20.
+ */
+export function portalRequest(url, { method = 'GET', headers = {}, body } = {}) {
+  const secure = url.startsWith('https:');
+  return new Promise((resolve, reject) => {
+    const req = (secure ? httpsRequest : httpRequest)(url, { method, headers, agent: false, ...(secure ? { ca: trustedCertificates } : {}) }, (res) => {
+      const chunks = [];
+      res.on('data', (d) => chunks.push(d));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({
+          status: res.statusCode,
+          ok: res.statusCode >= 200 && res.statusCode < 300,
+          headers: res.headers,
+          body: bytes,
+          text: () => bytes.toString('utf8'),
+          json: () => JSON.parse(bytes.toString('utf8')),
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /**
  * Starts a node process and resolves once `GET <url><healthPath>` answers 200.
  * Returns { url, port, pid, stop(), elapsedMs } where elapsedMs is spawn → healthy.
  */
-export async function startProcess({ args, env = {}, port, healthPath = '/api/health', timeoutMs = 60_000, label = 'process' }) {
+export async function startProcess({ args, env = {}, port, healthPath = '/api/health', timeoutMs = 60_000, label = 'process', scheme = 'http' }) {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -83,7 +118,7 @@ export async function startProcess({ args, env = {}, port, healthPath = '/api/he
   child.stderr.on('data', keep);
   let exited = null;
   child.on('exit', (code) => (exited = code ?? 0));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${scheme}://127.0.0.1:${port}`;
   for (;;) {
     if (exited !== null) throw new Error(`${label} exited with ${exited} before it was healthy:\n${output}`);
     if (performance.now() - started > timeoutMs) {
@@ -91,7 +126,7 @@ export async function startProcess({ args, env = {}, port, healthPath = '/api/he
       throw new Error(`${label} was not healthy after ${timeoutMs} ms:\n${output}`);
     }
     try {
-      const res = await fetch(url + healthPath);
+      const res = await portalRequest(url + healthPath);
       if (res.ok) break;
     } catch {
       /* not listening yet */
@@ -120,8 +155,13 @@ export async function startProcess({ args, env = {}, port, healthPath = '/api/he
  * The built portal server. `db`: 'postgres' (a throwaway database unless `databaseUrl`) or
  * 'pglite' (a temp data folder unless `dataDir`). Demo data is loaded so the demo accounts exist.
  */
-export async function startPortal({ db, databaseUrl, dataDir, env = {}, demo = true } = {}) {
+export async function startPortal({ db, databaseUrl, dataDir, env = {}, demo = true, tls = false } = {}) {
   requireBuild();
+  // `tls`: the portal serves HTTPS itself, HTTP/2 with HTTP/1.1 beside it (decision 023), with a
+  // throwaway certificate that this process trusts and `tls.spki` lets Chrome trust.
+  const certificate = tls ? selfSignedCertificate('portal-bench-tls-') : null;
+  if (certificate) trustedCertificates.push(certificate.cert);
+  const scheme = certificate ? 'https' : 'http';
   let throwaway = null;
   let folder = null;
   const dbEnv = {};
@@ -140,9 +180,11 @@ export async function startPortal({ db, databaseUrl, dataDir, env = {}, demo = t
     args: [...SERVER_NODE_FLAGS, ...(process.env.BENCH_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR}`] : []), SERVER_MAIN],
     port,
     label: `portal server (${db})`,
+    scheme,
     env: {
       NODE_ENV: 'production',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `${scheme}://127.0.0.1:${port}`,
+      ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
       LOG_LEVEL: 'warn',
       DEMO_DATA: demo ? '1' : '0',
       // The benchmark signs in many clients from one address.
@@ -156,22 +198,24 @@ export async function startPortal({ db, databaseUrl, dataDir, env = {}, demo = t
     ...proc,
     databaseUrl,
     dataDir: folder,
+    tls: certificate ? { spki: certificate.spki } : null,
     async stop() {
       await proc.stop();
       if (throwaway) await throwaway.drop();
       if (folder && !dataDir) rmSync(folder, { recursive: true, force: true });
+      if (certificate) rmSync(certificate.dir, { recursive: true, force: true });
     },
   };
 }
 
 /** Signs in through the API; returns the session (access_token, refresh_token, user…). */
 export async function signIn(baseUrl, email, password = DEMO_PASSWORD) {
-  const res = await fetch(`${baseUrl}/api/auth/token?grant_type=password`, {
+  const res = await portalRequest(`${baseUrl}/api/auth/token?grant_type=password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text()}`);
   return res.json();
 }
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { TSession } from '@portal/shared';
 import { TEST_DB, startTestServer, type TestServer } from './harness.js';
-import { selfSignedCertificate, type SelfSigned } from './self-signed.js';
+import { selfSignedCertificate, type SelfSigned } from '../../../scripts/self-signed-cert.mjs';
 import { TestSocket } from './ws-client.js';
 import { loadConfig } from '../src/config.js';
 
@@ -50,7 +50,7 @@ function h2Session(origin: string, ca: Buffer): Promise<http2.ClientHttp2Session
 function h1Get(url: string, ca: Buffer): Promise<Answer & { httpVersion: string; alpn: string | false | null }> {
   return new Promise((resolve, reject) => {
     https
-      .get(url, { ca, ALPNProtocols: ['http/1.1'], agent: false }, (res) => {
+      .get(url, { ca, ALPNProtocols: ['http/1.1'], agent: false } as https.RequestOptions & tls.ConnectionOptions, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
