@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
@@ -11,6 +12,18 @@ export const skipE2e = (): boolean => inject('e2eSkip');
 export const baseUrl = (): string => inject('baseUrl');
 
 export const DEMO_PASSWORD = 'demo12345';
+
+/** A port free on 127.0.0.1 right now, for a server a test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

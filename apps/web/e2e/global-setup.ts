@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { chromePath } from './browser';
+import { chromePath, freePort } from './browser';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -13,17 +12,6 @@ const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..
 function loud(message: string): string {
   const line = '!'.repeat(78);
   return `\n${line}\n${message}\n${line}\n`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 async function waitForHealth(base: string, child: ChildProcess, logFile: string): Promise<void> {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -9,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSession } from '@portal/shared';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 import { selfSignedCertificate, type SelfSigned } from '../../../scripts/self-signed-cert.mjs';
-import { chromePath, DEMO_PASSWORD, signIn, skipE2e } from './browser';
+import { chromePath, DEMO_PASSWORD, freePort, signIn, skipE2e } from './browser';
 import { unreadCount, watchJoins } from './helpers';
 
 // The built portal serving HTTPS itself (TLS_CERT_FILE / TLS_KEY_FILE, decision 023), as a phone
@@ -18,17 +17,6 @@ import { unreadCount, watchJoins } from './helpers';
 // plain-HTTP one of global-setup.ts.
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** The API from the test process, trusting only the throwaway certificate. */
 function apiCall<T>(base: string, ca: Buffer, path: string, init: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
