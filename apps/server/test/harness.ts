@@ -12,7 +12,7 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { customers, technicians, users, warehouses } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/crypto.js';
 import { createAuthService } from '../src/modules/auth/service.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from './postgres-databases.js';
 
 /** Which database the server tests run on: PGlite always; PostgreSQL in the `server:postgres` project. */
@@ -182,4 +182,15 @@ export async function realtimeUrl(server: TestServer): Promise<string> {
   if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   return `ws://127.0.0.1:${port}/api/realtime`;
+}
+
+/**
+ * Drops the jobs still queued in the server's database: the demo company's appointment reminders.
+ * They fall due at whole hours of the company's working day (1 h and 24 h before each demo visit),
+ * counted from when the test template was seeded, so a run that crossed such an hour found them
+ * in the queue of a test that counts what its job runner ran (seen in CI at 06:00 UTC). Such a test
+ * starts from an empty queue.
+ */
+export async function emptyJobQueue(server: TestServer): Promise<void> {
+  await server.ctx.db.execute(sql`delete from jobs where done_at is null and failed_at is null`);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TBackupList, TBackupSchedule } from '@portal/shared';
-import { TEST_DB, startTestServer, type TestServer } from '../../../test/harness.js';
+import { TEST_DB, startTestServer, type TestServer, emptyJobQueue } from '../../../test/harness.js';
 import { jobHandlersFor } from '../../job-handlers.js';
 import { createJobRunner } from '../jobs/index.js';
 import { isSlotOf, nextSlot, scheduleBackup } from './schedule.js';
@@ -39,6 +39,7 @@ let admin: string;
 beforeAll(async () => {
   server = await startTestServer();
   servers.push(server);
+  await emptyJobQueue(server);
   admin = (await server.signIn('admin@demo.test')).access_token;
 }, 120_000);
 afterAll(async () => {
@@ -120,6 +121,7 @@ describe.skipIf(TEST_DB !== 'postgres')('scheduled backups on two instances of o
     dirs.push(dir);
     const a = await startTestServer({ BACKUP_DIR: dir });
     servers.push(a);
+    await emptyJobQueue(a);
     const b = await startTestServer({ BACKUP_DIR: dir }, { shareDatabaseOf: a });
     servers.push(b);
     const token = (await a.signIn('admin@demo.test')).access_token;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { EMAIL_KINDS } from '@portal/shared';
-import { outbox, person, startTestServer, TEST_DB, type Person, type TestServer } from '../../../test/harness.js';
+import { outbox, person, startTestServer, TEST_DB, type Person, type TestServer, emptyJobQueue } from '../../../test/harness.js';
 import { rowsOf } from '../../db/rows.js';
 import { jobHandlersFor } from '../../job-handlers.js';
 import { createJobRunner, type JobRunner } from '../jobs/index.js';
@@ -191,6 +191,7 @@ async function book(p: Person, kind: 'home' | 'office' = 'home') {
 beforeAll(async () => {
   server = await startTestServer();
   servers.push(server);
+  await emptyJobQueue(server);
   await putSetting(server.ctx.db, 'service_types', [...DEFAULT_SETTINGS.service_types, { code: TYPE, name_en: 'Mail test', name_ar: 'اختبار البريد' }], null);
   await putSetting(server.ctx.db, 'company_name', 'Fixit Co', null);
   admin = await person(server, 'admin');
@@ -393,6 +394,7 @@ describe(`customer e-mail (${TEST_DB})`, () => {
     });
     const smtpServer = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     servers.push(smtpServer);
+    await emptyJobQueue(smtpServer);
     await putSetting(smtpServer.ctx.db, 'company_name', 'Fixit Co', null);
     const en = await customerIn('en', smtpServer);
     const started = Date.now();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { TDispatchCandidates, TDispatchList } from '@portal/shared';
-import { person, type Person, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { person, type Person, startTestServer, TEST_DB, type TestServer, emptyJobQueue } from '../../../test/harness.js';
 import { putSetting, DEFAULT_SETTINGS } from '../settings/store.js';
 import { rowsOf } from '../../db/rows.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
@@ -46,6 +46,7 @@ async function book(startsAt: string): Promise<{ request: string; appointment: s
 
 beforeAll(async () => {
   server = await startTestServer();
+  await emptyJobQueue(server);
   await putSetting(server.ctx.db, 'service_types', [...DEFAULT_SETTINGS.service_types, { code: TYPE, name_en: 'Test', name_ar: 'اختبار' }], null);
   P.admin = await person(server, 'admin');
   P.customer = await person(server, 'customer', 'Dispatch Customer');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer } from '../../../test/harness.js';
+import { createUser, sessionFor, startTestServer, TEST_DB, type TestServer, emptyJobQueue } from '../../../test/harness.js';
 import { putSetting, DEFAULT_SETTINGS } from '../settings/store.js';
 import { rowsOf } from '../../db/rows.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
@@ -38,6 +38,7 @@ const reminders = (id: string) =>
 beforeAll(async () => {
   server = await startTestServer();
   servers.push(server);
+  await emptyJobQueue(server);
   await putSetting(server.ctx.db, 'service_types', [...DEFAULT_SETTINGS.service_types, { code: TYPE, name_en: 'Job test', name_ar: 'اختبار' }], null);
   const t = await createUser(server, { role: 'technician' });
   await server.ctx.db.execute(sql`update technicians set weekly_hours = ${JSON.stringify(ALL_DAY)}::jsonb, skills = array[${TYPE}]::text[] where user_id = ${t.user.id}::uuid`);
