@@ -59,6 +59,18 @@ function pdfText(file: string): string | null {
   return poppler(() => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ''));
 }
 
+/**
+ * The tracking link as pdftotext gives it back. The page draws it whole, left to right (the QR code
+ * decoded from the rendered page is checked too, and the page was looked at). On an Arabic page
+ * poppler's simplified bidi moves the neutral characters that end a left-to-right stretch to its
+ * front, so a token ending in `_` or `-` (two of base64url's 64) comes out as "_http://…", as it
+ * does with a dash beside a Latin word (lib/documents-arabic.test.ts).
+ */
+function linkAsExtracted(url: string, lang: 'ar' | 'en'): string {
+  const trailing = lang === 'ar' ? (/[-_]+$/.exec(url)?.[0] ?? '') : '';
+  return trailing + url.slice(0, url.length - trailing.length);
+}
+
 /** The number of pages and the first one's size in points, from pdfinfo. */
 function pageSize(file: string): { pages: number; width: number; height: number } | null {
   const info = poppler(() => execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
@@ -187,7 +199,7 @@ describe(`the intake receipt (${TEST_DB})`, () => {
           if (url !== null) {
             const token = await trackingTokenOf(server.ctx.db, request.id);
             expect(url).toBe(trackingUrl(server.ctx.config.publicOrigin, token));
-            if (text !== null) expect(text.replace(/\s+/g, '')).toContain(url);
+            if (text !== null) expect(text.replace(/\s+/g, '')).toContain(linkAsExtracted(url, lang));
             expect(await requestIdOfTrackingToken(server.ctx.db, url.split('/track/')[1]!)).toBe(request.id);
           }
         } finally {
