@@ -160,6 +160,8 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process on an embedded databas
 
   it('runs a reminder scheduled before a restart once, after it (the job queue lives in the database)', async () => {
     // The server is stopped: move one demo appointment's pending 1-hour reminder to 3 s from now.
+    // Any demo customer's: they all have the demo password, and which of them has a visit still to
+    // come depends on the day and hour of the run (only the example.test customers, some mornings).
     const q = async <T>(fn: (db: Awaited<ReturnType<typeof openPglite>>['db']) => Promise<unknown>) => {
       const database = await openPglite(dataDir);
       try {
@@ -173,7 +175,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process on an embedded databas
         update jobs j set run_at = now() + interval '3 seconds'
         from appointments a join users u on u.id = a.customer_id
         where j.id = (select j2.id from jobs j2 join appointments a2 on a2.id = j2.subject_id join users u2 on u2.id = a2.customer_id
-                      where j2.kind = 'appointment_reminder' and j2.done_at is null and j2.payload->>'before' = '1h' and u2.email like '%@demo.test'
+                      where j2.kind = 'appointment_reminder' and j2.done_at is null and j2.payload->>'before' = '1h' and u2.role = 'customer'
                       order by j2.run_at limit 1)
           and a.id = j.subject_id
         returning j.id, a.id as appointment_id, u.email`),
