@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -193,4 +193,14 @@ export async function realtimeUrl(server: TestServer): Promise<string> {
  */
 export async function emptyJobQueue(server: TestServer): Promise<void> {
   await server.ctx.db.execute(sql`delete from jobs where done_at is null and failed_at is null`);
+}
+
+/** A port free on 127.0.0.1 right now, for a server process a test starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }

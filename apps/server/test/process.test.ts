@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DB } from './harness.js';
+import { TEST_DB, freePort } from './harness.js';
 import { openPglite } from '../src/db/client.js';
 import { rowsOf } from '../src/db/rows.js';
 import { DEMO_PASSWORD } from '../src/demo/accounts.js';
@@ -18,15 +17,6 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(port: number, extraEnv: Record<string, string> = {}) {
   const { DATABASE_URL: _, ...env } = process.env;

@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import http2 from 'node:http2';
-import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import { spawn } from 'node:child_process';
@@ -10,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { TSession } from '@portal/shared';
-import { TEST_DB, startTestServer, type TestServer } from './harness.js';
+import { TEST_DB, freePort, startTestServer, type TestServer } from './harness.js';
 import { selfSignedCertificate, type SelfSigned } from '../../../scripts/self-signed-cert.mjs';
 import { TestSocket } from './ws-client.js';
 import { loadConfig } from '../src/config.js';
@@ -185,15 +184,6 @@ describe('the portal over HTTPS', () => {
     expect((await h1Get(`${origin}/api/health`, cert.cert)).status).toBe(200);
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 // The process as `npm start` runs it: a renewed certificate is taken on SIGHUP, and SIGTERM stops it
 // even while a browser keeps an HTTP/2 connection open. One database kind is enough.
