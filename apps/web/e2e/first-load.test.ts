@@ -1,6 +1,8 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, signIn, skipE2e, useBrowserPage } from './browser';
+import type { Page } from 'playwright-core';
+import en from '@portal/shared/locales/en.json';
+import { baseUrl, signIn, skipE2e, useBrowserContexts, useBrowserPage } from './browser';
 
 // The first load on a slow phone (issue #26): the critical shell in index.html paints before the
 // app's code runs, that code is fetched at once but at low priority, and the first screen is
@@ -99,6 +101,57 @@ describe.skipIf(skipE2e())('a signed-in first screen', () => {
     expect(await t.page.getByRole('tooltip').textContent()).toContain('all warehouses');
     expect(askedForFloatingUi()).toBe(true);
   });
+});
+
+/** A message key drawn as it is (`group.key`), in the text or in a label, title or placeholder. */
+const RAW_KEY = new RegExp(`\\b(?:${Object.keys(en).join('|')})\\.[A-Za-z][\\w.]*`, 'g');
+async function rawKeysShown(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() =>
+    [
+      document.body.innerText,
+      ...[...document.querySelectorAll('[aria-label],[placeholder],[title],[alt]')].flatMap((el) =>
+        ['aria-label', 'placeholder', 'title', 'alt'].map((name) => el.getAttribute(name) ?? ''),
+      ),
+    ].join('\n'),
+  );
+  return text.match(RAW_KEY) ?? [];
+}
+
+describe.skipIf(skipE2e())("each role's dashboard with the shell's messages only", () => {
+  const t = useBrowserContexts();
+  const messagePart = (path: string) => /^\/assets\/(public|shell|pages)-[^/]+\.js$/.exec(path)?.[1];
+
+  for (const [email, next] of [
+    ['admin@demo.test', 'nav-users'],
+    ['supervisor@demo.test', 'nav-transfers'],
+    ['tech1@demo.test', 'nav-tasks'],
+    ['customer1@demo.test', 'nav-service-requests'],
+  ] as const) {
+    for (const locale of ['ar-SA', 'en-US']) {
+      it(`${email} (${locale}): drawn whole without the pages' messages, which come with the next page`, async () => {
+        const page = await t.openPage({ locale });
+        const parts: string[] = [];
+        page.on('request', (request) => {
+          const part = messagePart(new URL(request.url()).pathname);
+          if (part) parts.push(part);
+        });
+        await signIn(page, email);
+        await page.goto('/dashboard');
+        await page.getByTestId('dashboard-home').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(parts).toContain('shell');
+        expect(parts).not.toContain('pages');
+        expect(await rawKeysShown(page)).toEqual([]);
+        // Another page brings the rest of the messages with its code.
+        await page.getByTestId('sidebar').getByTestId(next).click();
+        await page.waitForURL((url) => url.pathname !== '/dashboard');
+        await expect.poll(() => parts.includes('pages')).toBe(true);
+        // The page's own title (a load state such as network idle was reached once already).
+        await page.locator('main h2').first().waitFor();
+        expect(await rawKeysShown(page)).toEqual([]);
+      });
+    }
+  }
 });
 
 describe.skipIf(skipE2e())('the sign-in page', () => {

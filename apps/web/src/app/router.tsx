@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AuthLifecycle, LeaveForSignIn } from '../features/auth';
@@ -9,6 +9,16 @@ import { PublicOnly, RequireAuth, RequireCapability } from './guards';
 import { RealtimeBridge } from './realtime-bridge';
 import { Toasts } from './toasts';
 import { loadFullStyles } from './styles/load-full-styles';
+import { i18n, loadPageMessages } from '../lib/i18n';
+
+/**
+ * A signed-in page other than the first screens (the dashboards, the landing page): its code and
+ * every page's messages (lib/i18n.ts), fetched together, so that a dashboard loads neither.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound
+function signedInPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy(async () => (await Promise.all([load(), loadPageMessages(i18n)]))[0]);
+}
 
 // One chunk per page: a visitor downloads only the screens they open.
 // The signed-in shell (header, sidebar, bell, menus) and Mantine's complete stylesheet are chunks
@@ -22,46 +32,46 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-pass
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const LandingPage = lazy(() => import('../features/dashboard/pages/landing-page'));
 const DashboardHomePage = lazy(() => import('../features/dashboard/pages/dashboard-home-page'));
-const ProfilePage = lazy(() => import('../features/profile/pages/profile-page'));
-const PreferencesPage = lazy(() => import('../features/preferences/pages/preferences-page'));
+const ProfilePage = signedInPage(() => import('../features/profile/pages/profile-page'));
+const PreferencesPage = signedInPage(() => import('../features/preferences/pages/preferences-page'));
 const UnsubscribePage = lazy(() => import('../features/preferences/pages/unsubscribe-page'));
-const SupportPage = lazy(() => import('../features/support/pages/support-page'));
-const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
-const AnnouncementsPage = lazy(() => import('../features/announcements/pages/announcements-page'));
-const ComingSoonPage = lazy(() => import('../features/coming-soon/pages/coming-soon-page'));
-const TransfersPage = lazy(() => import('../features/transfers/pages/transfers-page'));
-const NewTransferPage = lazy(() => import('../features/transfers/pages/new-transfer-page'));
-const TransferDetailPage = lazy(() => import('../features/transfers/pages/transfer-detail-page'));
-const TransferPrintPage = lazy(() => import('../features/transfers/pages/transfer-print-page'));
-const InventoryPage = lazy(() => import('../features/inventory/pages/inventory-page'));
-const WarehousesPage = lazy(() => import('../features/warehouses/pages/warehouses-page'));
-const AdjustmentsPage = lazy(() => import('../features/adjustments/pages/adjustments-page'));
-const GoodsReceiptsPage = lazy(() => import('../features/goods-receipts/pages/goods-receipts-page'));
-const NewGoodsReceiptPage = lazy(() => import('../features/goods-receipts/pages/new-goods-receipt-page'));
-const GoodsReceiptDetailPage = lazy(() => import('../features/goods-receipts/pages/goods-receipt-detail-page'));
-const GoodsReceiptPrintPage = lazy(() => import('../features/goods-receipts/pages/goods-receipt-print-page'));
-const SuppliersPage = lazy(() => import('../features/goods-receipts/pages/suppliers-page'));
-const WarehouseDiagnosticPage = lazy(() => import('../features/warehouse-diagnostic/pages/warehouse-diagnostic-page'));
-const InventoryReportsPage = lazy(() => import('../features/inventory-reports/pages/inventory-reports-page'));
-const UsersPage = lazy(() => import('../features/users/pages/users-page'));
-const TechniciansPage = lazy(() => import('../features/technicians/pages/technicians-page'));
-const AuditPage = lazy(() => import('../features/audit/pages/audit-page'));
-const ServiceRequestsPage = lazy(() => import('../features/service-requests/pages/service-requests-page'));
-const NewServiceRequestPage = lazy(() => import('../features/service-requests/pages/new-service-request-page'));
-const ServiceRequestDetailPage = lazy(() => import('../features/service-requests/pages/service-request-detail-page'));
-const AdminServiceRequestsPage = lazy(() => import('../features/service-requests/pages/admin-service-requests-page'));
-const TasksPage = lazy(() => import('../features/service-requests/pages/tasks-page'));
-const ServiceReportsPage = lazy(() => import('../features/reports/pages/service-reports-page'));
-const ServiceReportPage = lazy(() => import('../features/reports/pages/service-report-page'));
-const PerformancePage = lazy(() => import('../features/reports/pages/performance-page'));
-const AnalyticsPage = lazy(() => import('../features/analytics/pages/analytics-page'));
-const BookAppointmentPage = lazy(() => import('../features/booking/pages/book-appointment-page'));
-const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
-const AppointmentDetailPage = lazy(() => import('../features/appointments/pages/appointment-detail-page'));
-const SchedulePage = lazy(() => import('../features/schedule/pages/schedule-page'));
-const DispatchPage = lazy(() => import('../features/dispatch/pages/dispatch-page'));
-const DataManagementPage = lazy(() => import('../features/data-management/pages/data-management-page'));
-const BackupPage = lazy(() => import('../features/backup/pages/backup-page'));
+const SupportPage = signedInPage(() => import('../features/support/pages/support-page'));
+const SettingsPage = signedInPage(() => import('../features/settings/pages/settings-page'));
+const AnnouncementsPage = signedInPage(() => import('../features/announcements/pages/announcements-page'));
+const ComingSoonPage = signedInPage(() => import('../features/coming-soon/pages/coming-soon-page'));
+const TransfersPage = signedInPage(() => import('../features/transfers/pages/transfers-page'));
+const NewTransferPage = signedInPage(() => import('../features/transfers/pages/new-transfer-page'));
+const TransferDetailPage = signedInPage(() => import('../features/transfers/pages/transfer-detail-page'));
+const TransferPrintPage = signedInPage(() => import('../features/transfers/pages/transfer-print-page'));
+const InventoryPage = signedInPage(() => import('../features/inventory/pages/inventory-page'));
+const WarehousesPage = signedInPage(() => import('../features/warehouses/pages/warehouses-page'));
+const AdjustmentsPage = signedInPage(() => import('../features/adjustments/pages/adjustments-page'));
+const GoodsReceiptsPage = signedInPage(() => import('../features/goods-receipts/pages/goods-receipts-page'));
+const NewGoodsReceiptPage = signedInPage(() => import('../features/goods-receipts/pages/new-goods-receipt-page'));
+const GoodsReceiptDetailPage = signedInPage(() => import('../features/goods-receipts/pages/goods-receipt-detail-page'));
+const GoodsReceiptPrintPage = signedInPage(() => import('../features/goods-receipts/pages/goods-receipt-print-page'));
+const SuppliersPage = signedInPage(() => import('../features/goods-receipts/pages/suppliers-page'));
+const WarehouseDiagnosticPage = signedInPage(() => import('../features/warehouse-diagnostic/pages/warehouse-diagnostic-page'));
+const InventoryReportsPage = signedInPage(() => import('../features/inventory-reports/pages/inventory-reports-page'));
+const UsersPage = signedInPage(() => import('../features/users/pages/users-page'));
+const TechniciansPage = signedInPage(() => import('../features/technicians/pages/technicians-page'));
+const AuditPage = signedInPage(() => import('../features/audit/pages/audit-page'));
+const ServiceRequestsPage = signedInPage(() => import('../features/service-requests/pages/service-requests-page'));
+const NewServiceRequestPage = signedInPage(() => import('../features/service-requests/pages/new-service-request-page'));
+const ServiceRequestDetailPage = signedInPage(() => import('../features/service-requests/pages/service-request-detail-page'));
+const AdminServiceRequestsPage = signedInPage(() => import('../features/service-requests/pages/admin-service-requests-page'));
+const TasksPage = signedInPage(() => import('../features/service-requests/pages/tasks-page'));
+const ServiceReportsPage = signedInPage(() => import('../features/reports/pages/service-reports-page'));
+const ServiceReportPage = signedInPage(() => import('../features/reports/pages/service-report-page'));
+const PerformancePage = signedInPage(() => import('../features/reports/pages/performance-page'));
+const AnalyticsPage = signedInPage(() => import('../features/analytics/pages/analytics-page'));
+const BookAppointmentPage = signedInPage(() => import('../features/booking/pages/book-appointment-page'));
+const AppointmentsPage = signedInPage(() => import('../features/appointments/pages/appointments-page'));
+const AppointmentDetailPage = signedInPage(() => import('../features/appointments/pages/appointment-detail-page'));
+const SchedulePage = signedInPage(() => import('../features/schedule/pages/schedule-page'));
+const DispatchPage = signedInPage(() => import('../features/dispatch/pages/dispatch-page'));
+const DataManagementPage = signedInPage(() => import('../features/data-management/pages/data-management-page'));
+const BackupPage = signedInPage(() => import('../features/backup/pages/backup-page'));
 // Public tracking (signed out or in): with the full Mantine styles (its timeline and grid), like the shell.
 const TrackPage = lazy(async () => {
   const [page] = await Promise.all([import('../features/tracking/pages/track-page'), loadFullStyles()]);

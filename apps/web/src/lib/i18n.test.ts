@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE } from '@portal/shared';
 import ar from '@portal/shared/locales/ar.json';
 import en from '@portal/shared/locales/en.json';
-import { createI18n, currentLanguage, i18n as appI18n } from './i18n';
+import { createI18n, currentLanguage, hasPageMessages, hasSignedInMessages, i18n as appI18n, loadPageMessages, loadSignedInMessages } from './i18n';
 import { LANGUAGE_STORAGE_KEY } from './language-detection';
 
 function browserPrefers(...languages: string[]) {
@@ -87,5 +87,72 @@ describe('language detection', () => {
     const i18n = createI18n();
     expect(i18n.dir('ar')).toBe('rtl');
     expect(i18n.dir('en')).toBe('ltr');
+  });
+});
+
+describe("the signed-in messages' parts (issue #26)", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+    window.history.replaceState({}, '', '/');
+  });
+
+  it('loads the shell part once a session exists, the pages part with the first page, and both on a switch', async () => {
+    browserPrefers('en');
+    const i18n = createI18n();
+    await i18n.ready;
+    expect(hasSignedInMessages(i18n)).toBe(false);
+    await loadSignedInMessages(i18n);
+    expect(hasSignedInMessages(i18n)).toBe(true);
+    expect(i18n.t('nav.dashboard')).toBe(en.nav.dashboard);
+    expect(i18n.t('serviceRequests.status.pending')).toBe(en.serviceRequests.status.pending);
+    // A page's own words are not here yet.
+    expect(hasPageMessages(i18n)).toBe(false);
+    expect(i18n.exists('backup.title')).toBe(false);
+    await loadPageMessages(i18n);
+    expect(hasPageMessages(i18n)).toBe(true);
+    expect(i18n.t('backup.title')).toBe(en.backup.title);
+    // The shell's keys are still here beside them.
+    expect(i18n.t('nav.dashboard')).toBe(en.nav.dashboard);
+    await i18n.changeLanguage('ar');
+    expect(i18n.t('nav.dashboard')).toBe(ar.nav.dashboard);
+    expect(i18n.t('backup.title')).toBe(ar.backup.title);
+    expect(i18n.t('app.name')).toBe(ar.app.name);
+  });
+
+  it('a language loaded before the pages part is loaded again, whole, when switched to', async () => {
+    browserPrefers('en');
+    const i18n = createI18n();
+    await i18n.ready;
+    await loadSignedInMessages(i18n);
+    await i18n.changeLanguage('ar');
+    await i18n.changeLanguage('en');
+    // Arabic holds the public and shell parts; now the pages part is wanted too.
+    await loadPageMessages(i18n);
+    await i18n.changeLanguage('ar');
+    expect(i18n.t('backup.title')).toBe(ar.backup.title);
+    expect(i18n.t('nav.dashboard')).toBe(ar.nav.dashboard);
+  });
+
+  it('loads the pages part when a signed-in screen asks for a key the shell part lacks', async () => {
+    browserPrefers('en');
+    const i18n = createI18n();
+    await i18n.ready;
+    await loadSignedInMessages(i18n);
+    const added = new Promise((resolve) => i18n.store.on('added', resolve));
+    expect(i18n.t('backup.title')).toBe('backup.title');
+    await added;
+    expect(hasPageMessages(i18n)).toBe(true);
+    expect(i18n.t('backup.title')).toBe(en.backup.title);
+  });
+
+  it('does not load them for a key missing before sign-in', async () => {
+    browserPrefers('en');
+    const i18n = createI18n();
+    await i18n.ready;
+    expect(i18n.t('backup.title')).toBe('backup.title');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(i18n.exists('nav.dashboard')).toBe(false);
+    expect(i18n.exists('backup.title')).toBe(false);
   });
 });

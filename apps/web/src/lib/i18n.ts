@@ -9,55 +9,105 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
 import { defaultLanguageDetector, detectionOptions, toSupportedLanguage } from './language-detection';
 
 type MessagePart = { default: Record<string, unknown> };
+type SignedInPart = 'shell' | 'pages';
 
 /**
  * Each language's messages are chunks of their own, fetched when that language is first used:
  * a page in Arabic never downloads the English messages, and switching language fetches the
- * other before the page changes (i18next waits for the backend). Each language comes in two
- * parts (issue #26): what the screens before sign-in say (locale-parts.ts), and the rest, which
- * loads once a session exists.
+ * other before the page changes (i18next waits for the backend). Each language comes in three
+ * parts (issue #26, apps/web/locale-parts.ts): what the screens before sign-in say; what the
+ * signed-in shell and the dashboards say, once a session exists; and what every other page says,
+ * with the first such page.
  */
-const PARTS: Record<Language, { public: () => Promise<MessagePart>; signedIn: () => Promise<MessagePart> }> = {
-  ar: { public: () => import('virtual:messages/ar/public'), signedIn: () => import('virtual:messages/ar/signed-in') },
-  en: { public: () => import('virtual:messages/en/public'), signedIn: () => import('virtual:messages/en/signed-in') },
+const PARTS: Record<Language, Record<'public' | SignedInPart, () => Promise<MessagePart>>> = {
+  ar: {
+    public: () => import('virtual:messages/ar/public'),
+    shell: () => import('virtual:messages/ar/shell'),
+    pages: () => import('virtual:messages/ar/pages'),
+  },
+  en: {
+    public: () => import('virtual:messages/en/public'),
+    shell: () => import('virtual:messages/en/shell'),
+    pages: () => import('virtual:messages/en/pages'),
+  },
 };
 
-/** The instances that load the signed-in part too, on every language they load from now on. */
-const signedInInstances = new WeakSet<I18n>();
+/** A key of each signed-in part only (locale-parts.ts; i18n.test.ts checks): whether a language holds that part. */
+export const PART_MARKERS: Record<SignedInPart, string> = { shell: 'nav.dashboard', pages: 'backup.title' };
+
+/** The signed-in parts each instance loads, on every language it loads from now on. */
+const wantedParts = new WeakMap<I18n, Set<SignedInPart>>();
+
+function wanted(instance: I18n): Set<SignedInPart> {
+  let parts = wantedParts.get(instance);
+  if (!parts) wantedParts.set(instance, (parts = new Set()));
+  return parts;
+}
 
 function messagesBackend(instance: I18n) {
   return resourcesToBackend(async (language: string) => {
     const parts = PARTS[toSupportedLanguage(language) ?? DEFAULT_LANGUAGE];
-    const loaded = await Promise.all([parts.public(), ...(signedInInstances.has(instance) ? [parts.signedIn()] : [])]);
+    const loaded = await Promise.all([parts.public(), ...[...wanted(instance)].map((part) => parts[part]())]);
     return Object.assign({}, ...loaded.map((part) => part.default)) as Record<string, unknown>;
   });
 }
 
-/** Whether the signed-in screens' messages of the current language are here. */
+function holds(instance: I18n, language: Language, part: SignedInPart): boolean {
+  return instance.exists(PART_MARKERS[part], { lng: language });
+}
+
+/** Whether the signed-in shell's and the dashboards' messages of the current language are here. */
 export function hasSignedInMessages(instance: I18n): boolean {
-  // `nav` is in the signed-in part only (locale-parts.ts).
-  return instance.exists('nav.dashboard', { lng: currentLanguage(instance) });
+  return holds(instance, currentLanguage(instance), 'shell');
+}
+
+/** Whether every signed-in page's messages of the current language are here. */
+export function hasPageMessages(instance: I18n): boolean {
+  return holds(instance, currentLanguage(instance), 'pages');
 }
 
 /**
- * Loads the signed-in screens' messages of the current language (and of every language loaded
- * from now on). Called when a session exists; the signed-in routes wait for it (guards.tsx).
+ * Loads `part` of the signed-in messages (`pages` takes `shell` with it) of the current language,
+ * and of every language loaded from now on. `shell` is called for when a session exists (the
+ * signed-in routes wait for it, guards.tsx); `pages` by every page but the dashboards (router.tsx).
  */
-export async function loadSignedInMessages(instance: I18n): Promise<void> {
-  if (!signedInInstances.has(instance)) {
-    signedInInstances.add(instance);
-    // Another language loaded before sign-in holds only its public part: drop it, so that
-    // switching to it loads both parts before the page changes.
+async function loadSignedInPart(instance: I18n, part: SignedInPart): Promise<void> {
+  const parts: SignedInPart[] = part === 'pages' ? ['shell', 'pages'] : ['shell'];
+  const wants = wanted(instance);
+  if (parts.some((p) => !wants.has(p))) {
+    for (const p of parts) wants.add(p);
+    // Another language loaded before holds less: drop it, so that switching to it loads every
+    // wanted part before the page changes.
     for (const other of LANGUAGES) {
-      if (other !== currentLanguage(instance) && !instance.exists('nav.dashboard', { lng: other })) {
+      if (other !== currentLanguage(instance) && parts.some((p) => !holds(instance, other, p))) {
         instance.removeResourceBundle(other, 'translation');
       }
     }
   }
   const language = currentLanguage(instance);
-  if (hasSignedInMessages(instance)) return;
-  const part = await PARTS[language].signedIn();
-  instance.addResourceBundle(language, 'translation', part.default, true, false);
+  const missing = parts.filter((p) => !holds(instance, language, p));
+  if (!missing.length) return;
+  const loaded = await Promise.all(missing.map((p) => PARTS[language][p]()));
+  for (const messages of loaded) instance.addResourceBundle(language, 'translation', messages.default, true, false);
+}
+
+/** The signed-in shell's and the dashboards' messages (locale-parts.ts), once a session exists. */
+export function loadSignedInMessages(instance: I18n): Promise<void> {
+  return loadSignedInPart(instance, 'shell');
+}
+
+/** Every signed-in page's messages: with the code of any page but the dashboards. */
+export function loadPageMessages(instance: I18n): Promise<void> {
+  return loadSignedInPart(instance, 'pages');
+}
+
+/**
+ * A key the loaded parts lack, asked for by a signed-in screen (one that says something the
+ * shell part leaves out, see locale-parts.ts): load the rest. The key shows raw until it arrives,
+ * then every translated component draws again (`bindI18nStore: 'added'` below).
+ */
+function loadPagesForMissingKey(instance: I18n): void {
+  if (hasSignedInMessages(instance) && !wanted(instance).has('pages')) void loadPageMessages(instance).catch(() => {});
 }
 
 /** The language the UI is in now, always one of LANGUAGES. */
@@ -94,7 +144,10 @@ export function createI18n(
     // messages come later.
     initAsync: false,
     showSupportNotice: false,
-    react: { useSuspense: false },
+    saveMissing: true,
+    missingKeyHandler: () => loadPagesForMissingKey(instance),
+    // A part added later (the pages' messages) draws every translated component again.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
   return Object.assign(instance, { ready });
 }

@@ -1,24 +1,24 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
-import { hasSignedInMessages, loadSignedInMessages } from '../../lib/i18n';
+import { hasPageMessages, loadPageMessages } from '../../lib/i18n';
 
 const RETRY_MS = 2_000;
 
 /**
  * True once the messages beyond the sign-in screens' are here. The tracking pages are public but
  * speak of statuses and service locations (the `serviceRequests` and `tracking` groups), which
- * the first screen's part leaves out (apps/web/locale-parts.ts); they load the rest, as a session would.
+ * the public part leaves out (apps/web/locale-parts.ts); they load the rest, as a signed-in page would.
  */
 function useTrackingMessages(): boolean {
   const { i18n, ready: languageReady } = useTranslation();
   const [attempt, setAttempt] = useState(0);
-  const ready = languageReady && hasSignedInMessages(i18n);
+  const ready = languageReady && hasPageMessages(i18n);
   useEffect(() => {
     if (ready) return;
     let live = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    loadSignedInMessages(i18n).then(
+    loadPageMessages(i18n).then(
       () => live && setAttempt((n) => n + 1),
       () => {
         retry = setTimeout(() => live && setAttempt((n) => n + 1), RETRY_MS);
