@@ -1,6 +1,8 @@
-import type { Route } from 'playwright-core';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import en from '@portal/shared/locales/en.json';
 import { baseUrl, signIn, skipE2e, useBrowserContexts, useBrowserPage } from './browser';
 
@@ -117,6 +119,35 @@ async function rawKeysShown(page: Page): Promise<string[]> {
   return text.match(RAW_KEY) ?? [];
 }
 
+/** Every class Mantine's core stylesheets give rules to (`m_` and eight hex digits). */
+const MANTINE_CLASSES = (() => {
+  const styles = dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.layer.css'));
+  const classes = new Set<string>();
+  for (const file of readdirSync(join(styles, 'styles')).filter((name) => name.endsWith('.layer.css'))) {
+    for (const match of readFileSync(join(styles, 'styles', file), 'utf8').matchAll(/\.(m_[0-9a-f]{8})\b/g)) classes.add(match[1]!);
+  }
+  return classes;
+})();
+
+/** The Mantine classes on the page whose rules no loaded stylesheet holds: components drawn unstyled. */
+async function unstyledMantineClasses(page: Page): Promise<string[]> {
+  const { drawn, styled } = await page.evaluate(() => {
+    const pattern = /m_[0-9a-f]{8}/g;
+    const styledClasses = new Set<string>();
+    const visit = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) for (const name of rule.selectorText.match(pattern) ?? []) styledClasses.add(name);
+        if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) visit(sheet.cssRules);
+    const drawnClasses = new Set([...document.querySelectorAll('[class]')].flatMap((el) => [...el.classList]).filter((name) => /^m_[0-9a-f]{8}$/.test(name)));
+    return { drawn: [...drawnClasses], styled: [...styledClasses] };
+  });
+  const loaded = new Set(styled);
+  return drawn.filter((name) => MANTINE_CLASSES.has(name) && !loaded.has(name));
+}
+
 describe.skipIf(skipE2e())("each role's dashboard with the shell's messages only", () => {
   const t = useBrowserContexts();
   const messagePart = (path: string) => /^\/assets\/(public|shell|pages)-[^/]+\.js$/.exec(path)?.[1];
@@ -142,6 +173,7 @@ describe.skipIf(skipE2e())("each role's dashboard with the shell's messages only
         expect(parts).toContain('shell');
         expect(parts).not.toContain('pages');
         expect(await rawKeysShown(page)).toEqual([]);
+        expect(await unstyledMantineClasses(page)).toEqual([]);
         // Another page brings the rest of the messages with its code.
         await page.getByTestId('sidebar').getByTestId(next).click();
         await page.waitForURL((url) => url.pathname !== '/dashboard');
@@ -149,8 +181,42 @@ describe.skipIf(skipE2e())("each role's dashboard with the shell's messages only
         // The page's own title (a load state such as network idle was reached once already).
         await page.locator('main h2').first().waitFor();
         expect(await rawKeysShown(page)).toEqual([]);
+        expect(await unstyledMantineClasses(page)).toEqual([]);
       });
     }
+  }
+
+  // The shell's styles (styles/mantine-shell.ts) hold everything the header's popups and the
+  // phone's navigation draw, on a dashboard, before any other page has brought the rest.
+  for (const [email, phone] of [
+    ['tech1@demo.test', true],
+    ['admin@demo.test', false],
+  ] as const) {
+    it(`${email}${phone ? ' on a phone' : ''}: the header's popups are styled on the dashboard`, async () => {
+      const page = await t.openPage({ phone });
+      await signIn(page, email);
+      await page.goto('/dashboard');
+      await page.getByTestId('dashboard-home').waitFor();
+      const popups: [string, string][] = [
+        ['user-menu', '[data-testid=menu-profile]'],
+        ['notification-bell', '[data-testid=notification-panel]'],
+        ['support-button', '[data-testid=support-panel]'],
+      ];
+      if (phone) popups.push(['nav-burger', '[data-testid=nav-drawer] [data-testid=sidebar-nav]']);
+      for (const [trigger, popup] of popups) {
+        await page.getByTestId(trigger).first().click();
+        await page.locator(popup).first().waitFor();
+        expect(await unstyledMantineClasses(page), popup).toEqual([]);
+        expect(await rawKeysShown(page), popup).toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.locator(popup).first().waitFor({ state: 'hidden' });
+      }
+      // The sign-out dialog (a technician's asks first when work is queued) is a modal.
+      await page.getByTestId('user-menu').first().click();
+      await page.getByTestId('sign-out').click();
+      await page.waitForTimeout(500);
+      expect(await unstyledMantineClasses(page)).toEqual([]);
+    });
   }
 });
 

@@ -8,23 +8,24 @@ import { paths } from '../lib/paths';
 import { PublicOnly, RequireAuth, RequireCapability } from './guards';
 import { RealtimeBridge } from './realtime-bridge';
 import { Toasts } from './toasts';
-import { loadFullStyles } from './styles/load-full-styles';
+import { loadPageStyles, loadShellStyles } from './styles/load-styles';
 import { i18n, loadPageMessages } from '../lib/i18n';
 
 /**
- * A signed-in page other than the first screens (the dashboards, the landing page): its code and
- * every page's messages (lib/i18n.ts), fetched together, so that a dashboard loads neither.
+ * A signed-in page other than the first screens (the dashboards, the landing page): its code, every
+ * page's messages (lib/i18n.ts) and Mantine styles (styles/mantine-pages.ts), fetched together, so
+ * that a dashboard loads none of them.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound
 function signedInPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(async () => (await Promise.all([load(), loadPageMessages(i18n)]))[0]);
+  return lazy(async () => (await Promise.all([load(), loadPageMessages(i18n), loadPageStyles()]))[0]);
 }
 
 // One chunk per page: a visitor downloads only the screens they open.
-// The signed-in shell (header, sidebar, bell, menus) and Mantine's complete stylesheet are chunks
-// of their own: /login never loads them.
+// The signed-in shell (header, sidebar, bell, menus) and its Mantine styles are chunks of their
+// own: the public screens never load them.
 const ShellLayout = lazy(async () => {
-  const [shell] = await Promise.all([import('./shell/shell-layout'), loadFullStyles()]);
+  const [shell] = await Promise.all([import('./shell/shell-layout'), loadShellStyles()]);
   return { default: shell.ShellLayout };
 });
 const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
@@ -72,13 +73,13 @@ const SchedulePage = signedInPage(() => import('../features/schedule/pages/sched
 const DispatchPage = signedInPage(() => import('../features/dispatch/pages/dispatch-page'));
 const DataManagementPage = signedInPage(() => import('../features/data-management/pages/data-management-page'));
 const BackupPage = signedInPage(() => import('../features/backup/pages/backup-page'));
-// Public tracking (signed out or in): with the full Mantine styles (its timeline and grid), like the shell.
+// Public tracking (signed out or in): with the signed-in pages' Mantine styles (its timeline and grid).
 const TrackPage = lazy(async () => {
-  const [page] = await Promise.all([import('../features/tracking/pages/track-page'), loadFullStyles()]);
+  const [page] = await Promise.all([import('../features/tracking/pages/track-page'), loadPageStyles()]);
   return { default: page.TrackPage };
 });
 const TrackLinkPage = lazy(async () => {
-  const [page] = await Promise.all([import('../features/tracking/pages/track-link-page'), loadFullStyles()]);
+  const [page] = await Promise.all([import('../features/tracking/pages/track-link-page'), loadPageStyles()]);
   return { default: page.TrackLinkPage };
 });
 

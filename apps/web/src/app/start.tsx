@@ -7,17 +7,17 @@ import './styles/mantine-public';
 import './global.css';
 import { currentLanguage, i18n, loadSignedInMessages } from '../lib/i18n';
 import { getSession, onAuthStateChange } from '../lib/session-store';
-import { loadFullStyles } from './styles/load-full-styles';
+import { loadShellStyles } from './styles/load-styles';
 import { firstScreenFontsReady } from './styles/preload-fonts';
 import { App } from './app';
 import { router } from './router';
 import { followLanguageInManifest, loadNewVersionOnNextScreen, noticeIfUpdated, registerServiceWorker } from './pwa';
 
-// A signed-in visitor needs every component's styles and the signed-in screens' messages: fetch
-// them beside the first screen's code rather than after it (the shell and RequireAuth also wait
-// for them, see router.tsx and guards.tsx).
+// A signed-in visitor needs the shell's styles and messages: fetch them beside the first screen's
+// code rather than after it (the shell and RequireAuth also wait for them, see router.tsx and
+// guards.tsx). Any other page brings its own (router.tsx, `signedInPage`).
 function prepareSignedIn(): void {
-  void loadFullStyles();
+  void loadShellStyles();
   void loadSignedInMessages(i18n);
 }
 if (getSession()) prepareSignedIn();

@@ -1,7 +1,7 @@
 // Mantine's styles in its `mantine` cascade layer, so our own (unlayered) CSS wins whatever order
 // the sheets arrive in. The entry carries the base sheets and the components of the public
 // screens (sign-in, sign-up, password reset, error pages, toasts); the signed-in app loads the
-// rest with its shell (./mantine-full.ts). A component a public screen starts to use
+// rest with its shell (./mantine-shell.ts) and its other pages (./mantine-pages.ts). A component a public screen starts to use
 // must be added here, or it renders unstyled there.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
