@@ -3,7 +3,9 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import transformImports from '@rolldown/plugin-transform-imports';
 import { VitePWA } from 'vite-plugin-pwa';
 import { localeParts } from './locale-parts.ts';
 
@@ -190,6 +192,50 @@ const MANTINE_BASE = [
 ];
 
 /**
+ * The signed-in first screens (the shell, the landing page, each role's dashboard): what their
+ * modules import statically is what a visitor downloads before the first screen after sign-in.
+ */
+const FIRST_SCREENS = [
+  'src/app/start.tsx',
+  'src/app/shell/shell-layout.tsx',
+  'src/features/dashboard/pages/landing-page.tsx',
+  'src/features/dashboard/pages/dashboard-home-page.tsx',
+  'src/features/dashboard/admin/admin-dashboard.tsx',
+  'src/features/dashboard/supervisor/supervisor-dashboard.tsx',
+  'src/features/dashboard/technician/technician-dashboard.tsx',
+  'src/features/dashboard/customer/customer-dashboard.tsx',
+].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+
+/**
+ * Every icon the app draws (some 135) in two files: `icons`, those a first screen draws (the
+ * sidebar's, the dashboards'), and `icons-pages`, the rest, with the first other page. Left to the
+ * bundler, the icons that several pages share became a file each, and a dashboard waited on some
+ * 24 of them, 0.2 KB apiece, a round trip each on a slow link; in one file, a dashboard downloaded
+ * the other pages' icons too (issue #26).
+ */
+function iconChunk(moduleId: string, ctx: ChunkingContext): string {
+  // Walked again for each icon: some 135 walks of the app's graph cost the build a few milliseconds.
+  return staticGraph(FIRST_SCREENS, ctx).has(moduleId) ? 'icons' : 'icons-pages';
+}
+
+/** The modules `roots` import statically, directly or not (the roots too). */
+function staticGraph(roots: string[], ctx: ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    const info = ctx.getModuleInfo(id);
+    if (!info) return;
+    seen.add(id);
+    for (const imported of info.importedIds) visit(imported);
+  };
+  for (const root of roots) {
+    if (!ctx.getModuleInfo(root)) throw new Error(`vite.config.ts: ${root} is no module of the build; FIRST_SCREENS names it`);
+    visit(root);
+  }
+  return seen;
+}
+
+/**
  * Libraries every screen needs, in long-lived chunks of their own so a release that changes only
  * our code leaves them cached. Only libraries the entry loads anyway: grouping a library that
  * only some lazy pages use would make every visitor download it.
@@ -200,10 +246,8 @@ const VENDOR_GROUPS = [
   // Not the language detector: the entry uses it alone (lib/language-detection.ts), before i18next is needed.
   // Nor <Trans> and its HTML parser: one dialog uses it, and it loads with that dialog.
   { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](?:i18next[\\/]|react-i18next[\\/](?!dist[\\/]es[\\/](?:Trans|TransWithoutContext)\.js))/ },
-  // The one exception: every icon the app draws (some 135), 9 KB gzip in one file. Left to the
-  // bundler, the icons that several pages share became a file each, and a dashboard waited on
-  // some 24 of them, 0.2 KB apiece, a round trip each on a slow link (issue #26).
-  { name: 'icons', test: /[\\/]node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
+  // The one exception: the icons, in two files (`iconChunk`).
+  { name: iconChunk, test: /[\\/]node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
   { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
   {
     name: 'vendor-mantine-base',
@@ -214,12 +258,26 @@ const VENDOR_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), scrollAreaWithoutFloatingUi(), localeParts(), preloadStart(), serviceWorker, precompress()],
+  plugins: [
+    react(),
+    // `import { IconX } from '@tabler/icons-react'` becomes an import of IconX's own module, so the
+    // module graph says which icons each screen draws (`iconChunk`), and the build no longer
+    // reads the barrel of some 5,000 icons.
+    transformImports({ '@tabler/icons-react': { transform: '@tabler/icons-react/dist/esm/icons/{{member}}.mjs' } }),
+    scrollAreaWithoutFloatingUi(),
+    localeParts(),
+    preloadStart(),
+    serviceWorker,
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Mantine is one big vendor chunk by nature; keep the warning meaningful for our own code.
     chunkSizeWarningLimit: 900,
+    // Every browser the app supports (ES modules with dynamic import) knows `modulepreload`:
+    // no polyfill in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Two pages: the app, and the sign-in page the server sends outside it (decision 019).
       input: { index: 'index.html', 'sign-in': 'sign-in.html' },
