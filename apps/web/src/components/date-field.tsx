@@ -1,11 +1,8 @@
-import '@mantine/dates/styles.layer.css';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/en';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
+import { DateInput, type DateInputProps } from './dates';
 import { datesSettings } from './dates-provider';
 
 dayjs.extend(customParseFormat);

@@ -10,7 +10,7 @@ export function datesSettings(language: string) {
 
 /**
  * Every @mantine/dates picker in the app in the page's language, also those given no `locale`
- * (it wraps the whole app). The dayjs locales are loaded by lib/i18n.
+ * (it wraps the whole app). The dayjs locales come with the pickers (./dates.ts).
  */
 export function LocalizedDatesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();

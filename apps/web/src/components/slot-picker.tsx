@@ -1,6 +1,5 @@
-import '@mantine/dates/styles.layer.css';
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import { DatePicker } from './dates';
 import { IconAlertTriangle, IconCalendarOff, IconRefresh, IconWorld } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

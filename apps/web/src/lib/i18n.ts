@@ -2,9 +2,6 @@ import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/en';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
 import { defaultLanguageDetector, detectionOptions, toSupportedLanguage } from './language-detection';
 
@@ -154,7 +151,8 @@ export function createI18n(
 
 /**
  * The one place that follows a language change into the page: <html lang>, <html dir> (which
- * Mantine's DirectionProvider observes), the font (CSS keys it on html[lang]) and dayjs.
+ * Mantine's DirectionProvider observes) and the font (CSS keys it on html[lang]). The date
+ * pickers take the language from their provider (components/dates-provider.tsx), not from dayjs.
  */
 export function applyLanguageToDocument(instance: I18n): void {
   const lang = currentLanguage(instance);
@@ -164,7 +162,6 @@ export function applyLanguageToDocument(instance: I18n): void {
     html.dir = instance.dir(lang);
     document.title = instance.t('app.name');
   }
-  dayjs.locale(lang);
 }
 
 export const i18n = createI18n({ react: true, onLanguageChanged: applyLanguageToDocument });

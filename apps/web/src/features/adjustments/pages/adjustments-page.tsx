@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.layer.css';
 import '@mantine/dates/styles.layer.css';
 import { useState } from 'react';
 import { Button, Modal, Select, Stack, Text, useDirection } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
 import { DataTable } from '../../../components/data-table';

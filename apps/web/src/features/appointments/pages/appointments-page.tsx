@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import '@mantine/dates/styles.layer.css';
 import { Anchor, Button, Group, Loader, MultiSelect, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconCalendarPlus, IconList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@ import '@mantine/dates/styles.layer.css';
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Button, Card, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/dates';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
