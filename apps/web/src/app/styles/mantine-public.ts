@@ -4,7 +4,6 @@
 // rest with its shell (./mantine-shell.ts) and its other pages (./mantine-pages.ts). A component a public screen starts to use
 // must be added here, or it renders unstyled there.
 import '@mantine/core/styles/baseline.layer.css';
-import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import '@mantine/core/styles/UnstyledButton.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
