@@ -3,7 +3,6 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
-import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import transformImports from '@rolldown/plugin-transform-imports';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -213,13 +212,18 @@ const FIRST_SCREENS = [
  * 24 of them, 0.2 KB apiece, a round trip each on a slow link; in one file, a dashboard downloaded
  * the other pages' icons too (issue #26).
  */
-function iconChunk(moduleId: string, ctx: ChunkingContext): string {
+/** What the bundler's chunking functions are given, as far as they are used here (rolldown's `ChunkingContext`). */
+interface ModuleGraph {
+  getModuleInfo(moduleId: string): { importedIds: readonly string[] } | null;
+}
+
+function iconChunk(moduleId: string, ctx: ModuleGraph): string {
   // Walked again for each icon: some 135 walks of the app's graph cost the build a few milliseconds.
   return staticGraph(FIRST_SCREENS, ctx).has(moduleId) ? 'icons' : 'icons-pages';
 }
 
 /** The modules `roots` import statically, directly or not (the roots too). */
-function staticGraph(roots: string[], ctx: ChunkingContext): Set<string> {
+function staticGraph(roots: string[], ctx: ModuleGraph): Set<string> {
   const seen = new Set<string>();
   const visit = (id: string) => {
     if (seen.has(id)) return;
