@@ -134,6 +134,21 @@ describe("the signed-in messages' parts (issue #26)", () => {
     expect(i18n.t('nav.dashboard')).toBe(ar.nav.dashboard);
   });
 
+  it('a language loaded with every part keeps both halves of a group split between the shell and the pages parts', async () => {
+    browserPrefers('en');
+    const i18n = createI18n();
+    await i18n.ready;
+    await loadPageMessages(i18n);
+    // Arabic now comes through the backend, its three parts at once. `serviceRequests` is split:
+    // its statuses in the shell part (the dashboards show them), the rest in the pages part.
+    await i18n.changeLanguage('ar');
+    expect(i18n.t('serviceRequests.status.assigned')).toBe(ar.serviceRequests.status.assigned);
+    expect(i18n.t('serviceRequests.priority.high')).toBe(ar.serviceRequests.priority.high);
+    expect(i18n.t('serviceRequests.title')).toBe(ar.serviceRequests.title);
+    expect(i18n.t('inventory.units.pcs')).toBe(ar.inventory.units.pcs);
+    expect(i18n.t('inventory.subtitle')).toBe(ar.inventory.subtitle);
+  });
+
   it('loads the pages part when a signed-in screen asks for a key the shell part lacks', async () => {
     browserPrefers('en');
     const i18n = createI18n();

@@ -41,11 +41,29 @@ function wanted(instance: I18n): Set<SignedInPart> {
   return parts;
 }
 
+type Messages = Record<string, unknown>;
+
+const isGroup = (value: unknown): value is Messages => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `source` merged into `target` group by group. A group may be split between parts (the
+ * statuses of `serviceRequests` are in the shell part, the rest of it in the pages part): a
+ * shallow merge kept only the later half. The parts themselves are copied, never changed.
+ */
+function mergeMessages(target: Messages, source: Messages): Messages {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (isGroup(value)) target[key] = mergeMessages(isGroup(existing) ? existing : {}, value);
+    else target[key] = value;
+  }
+  return target;
+}
+
 function messagesBackend(instance: I18n) {
   return resourcesToBackend(async (language: string) => {
     const parts = PARTS[toSupportedLanguage(language) ?? DEFAULT_LANGUAGE];
     const loaded = await Promise.all([parts.public(), ...[...wanted(instance)].map((part) => parts[part]())]);
-    return Object.assign({}, ...loaded.map((part) => part.default)) as Record<string, unknown>;
+    return loaded.reduce<Messages>((merged, part) => mergeMessages(merged, part.default), {});
   });
 }
 
