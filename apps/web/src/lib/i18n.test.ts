@@ -154,7 +154,7 @@ describe("the signed-in messages' parts (issue #26)", () => {
     const i18n = createI18n();
     await i18n.ready;
     await loadSignedInMessages(i18n);
-    const added = new Promise((resolve) => i18n.store.on('added', resolve));
+    const added = new Promise((resolve) => i18n.on('missingMessagesAdded', resolve));
     expect(i18n.t('backup.title')).toBe('backup.title');
     await added;
     expect(hasPageMessages(i18n)).toBe(true);

@@ -117,12 +117,25 @@ export function loadPageMessages(instance: I18n): Promise<void> {
 }
 
 /**
+ * Emitted when messages arrive that screens already drawn were missing: every translated
+ * component draws again (`bindI18n` below). Only then — a part loaded before the screens that
+ * need it are drawn (the guards' shell part, a page's with its code) redraws nothing: with
+ * i18next's own 'added' event, every page's first load drew the whole shell twice (issue #26).
+ */
+const MISSING_MESSAGES_ADDED = 'missingMessagesAdded';
+
+/**
  * A key the loaded parts lack, asked for by a signed-in screen (one that says something the
- * shell part leaves out, see locale-parts.ts): load the rest. The key shows raw until it arrives,
- * then every translated component draws again (`bindI18nStore: 'added'` below).
+ * shell part leaves out, see locale-parts.ts): load the rest. The key shows raw until it
+ * arrives, then the screens draw again.
  */
 function loadPagesForMissingKey(instance: I18n): void {
-  if (hasSignedInMessages(instance) && !wanted(instance).has('pages')) void loadPageMessages(instance).catch(() => {});
+  if (hasSignedInMessages(instance) && !wanted(instance).has('pages')) {
+    loadPageMessages(instance).then(
+      () => instance.emit(MISSING_MESSAGES_ADDED),
+      () => {},
+    );
+  }
 }
 
 /** The language the UI is in now, always one of LANGUAGES. */
@@ -161,8 +174,7 @@ export function createI18n(
     showSupportNotice: false,
     saveMissing: true,
     missingKeyHandler: () => loadPagesForMissingKey(instance),
-    // A part added later (the pages' messages) draws every translated component again.
-    react: { useSuspense: false, bindI18nStore: 'added' },
+    react: { useSuspense: false, bindI18n: `languageChanged ${MISSING_MESSAGES_ADDED}` },
   });
   return Object.assign(instance, { ready });
 }
