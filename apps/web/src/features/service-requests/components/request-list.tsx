@@ -1,8 +1,9 @@
 import 'mantine-datatable/styles.css';
-import { Anchor, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TServiceRequestSummary } from '@portal/shared';
 import { Ltr } from '../../../components/ltr';
@@ -12,6 +13,7 @@ import type { ListState } from '../../../lib/list-state';
 import { useCatalogNames } from '../../../lib/service-options';
 import { DEFAULT_SORT, type ListFilter } from './request-filters';
 import { paths } from '../../../lib/paths';
+import classes from './request-card.module.css';
 
 const SORTABLE = new Set(['number', 'status', 'priority', 'request_date', 'updated_at']);
 
@@ -24,16 +26,25 @@ function deviceLabel(record: TServiceRequestSummary) {
   return [record.device.brand, record.device.model].filter(Boolean).join(' ');
 }
 
-/** One request as a card: the phone's list (a 390 px screen has no room for columns). */
-function RequestCard({ record, selection }: { record: TServiceRequestSummary; selection?: Selection }) {
-  const { t } = useTranslation();
-  const format = useDateFormat();
-  const catalog = useCatalogNames();
+/** What every card of a page says the same way: worked out once for the page, not once a card. */
+interface CardWords {
+  t: TFunction;
+  dateTime: (value: string) => string;
+  serviceType: (code: string) => string;
+}
+
+/**
+ * One request as a card: the phone's list (a 390 px screen has no room for columns). Plain
+ * elements and a CSS module, not Mantine's layout components, and no hooks of its own: a page
+ * of cards is the list's first screen on a slow phone (issue #26, request-card.module.css).
+ */
+function RequestCard({ record, words, selection }: { record: TServiceRequestSummary; words: CardWords; selection?: Selection }) {
+  const { t } = words;
   const checked = selection?.ids.has(record.id) ?? false;
   return (
-    <Paper withBorder p="sm" radius="md" data-testid="sr-row" data-number={record.number} data-status={record.status}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+    <div className={classes.card} data-testid="sr-row" data-number={record.number} data-status={record.status}>
+      <div className={classes.head}>
+        <div className={classes.lead}>
           {selection && (
             <Checkbox
               aria-label={t('serviceRequests.bulk.select', { number: record.number })}
@@ -46,26 +57,24 @@ function RequestCard({ record, selection }: { record: TServiceRequestSummary; se
               }}
             />
           )}
-          <Anchor component={Link} to={paths.serviceRequest(record.id)} fw={700} style={{ whiteSpace: 'nowrap' }}>
+          <Link to={paths.serviceRequest(record.id)} className={classes.number}>
             <Ltr>{record.number}</Ltr>
-          </Anchor>
-        </Group>
+          </Link>
+        </div>
         <ServiceRequestStatusBadge status={record.status} />
-      </Group>
-      <Text size="sm" mt={6} dir="auto" lineClamp={2}>
+      </div>
+      <p className={classes.problem} dir="auto">
         {record.problem_description}
-      </Text>
-      <Text size="xs" c="dimmed" mt={4}>
-        <span dir="auto">{catalog.serviceType(record.service_type)}</span> · <span dir="auto">{deviceLabel(record)}</span>
-      </Text>
-      <Group justify="space-between" mt={6} gap="xs">
+      </p>
+      <p className={classes.line}>
+        <span dir="auto">{words.serviceType(record.service_type)}</span> · <span dir="auto">{deviceLabel(record)}</span>
+      </p>
+      <div className={classes.row}>
         <PriorityBadge priority={record.priority} />
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {format.dateTime(record.request_date)}
-        </Text>
-      </Group>
+        <span className={classes.nowrap}>{words.dateTime(record.request_date)}</span>
+      </div>
       {(record.technician || selection) && (
-        <Text size="xs" c="dimmed" mt={4}>
+        <p className={classes.line}>
           {selection && (
             <>
               <span dir="auto">{record.customer.name}</span>
@@ -73,9 +82,9 @@ function RequestCard({ record, selection }: { record: TServiceRequestSummary; se
             </>
           )}
           {record.technician ? <span dir="auto">{record.technician.name}</span> : t('serviceRequests.unassigned')}
-        </Text>
+        </p>
       )}
-    </Paper>
+    </div>
   );
 }
 
@@ -108,10 +117,11 @@ export function RequestList({
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
 
   if (phone) {
+    const words: CardWords = { t, dateTime: format.dateTime, serviceType: catalog.serviceType };
     return (
       <Stack gap="sm" data-testid="sr-cards">
         {records.map((record) => (
-          <RequestCard key={record.id} record={record} selection={selection} />
+          <RequestCard key={record.id} record={record} words={words} selection={selection} />
         ))}
       </Stack>
     );
