@@ -96,32 +96,35 @@ export function AuditPage() {
         >
           {activeFilters ? t('audit.filtersCount', { count: activeFilters }) : t('audit.filtersTitle')}
         </Button>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm" display={filtersOpen || wide ? undefined : 'none'}>
-          <ActorSelect value={list.filters.user_id ?? null} onChange={(v) => list.setFilter('user_id', v)} />
-          <Select
-            label={t('audit.filters.entity')}
-            placeholder={t('audit.filters.any')}
-            clearable
-            data={(facets.data?.entities ?? []).map((e) => ({ value: e, label: words.entity(e) }))}
-            value={list.filters.entity ?? null}
-            onChange={(v) => list.setFilters({ entity: v, entity_id: null })}
-            data-testid="audit-entity-filter"
-          />
-          <Select
-            label={t('audit.filters.action')}
-            placeholder={t('audit.filters.any')}
-            clearable
-            searchable
-            data={(facets.data?.actions ?? [])
-              .filter((a) => !list.filters.entity || a.startsWith(`${list.filters.entity}.`) || (list.filters.entity === 'inventory_item' && a.startsWith('item.')))
-              .map((a) => ({ value: a, label: words.full(a) }))}
-            value={list.filters.action ?? null}
-            onChange={(v) => list.setFilter('action', v)}
-            data-testid="audit-action-filter"
-          />
-          <DateField label={t('audit.filters.from')} value={list.filters.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} data-testid="audit-from" />
-          <DateField label={t('audit.filters.to')} value={list.filters.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} data-testid="audit-to" />
-        </SimpleGrid>
+        {/* Drawn only when shown: a phone starts with the panel closed (issue #26). */}
+        {(filtersOpen || wide) && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+            <ActorSelect value={list.filters.user_id ?? null} onChange={(v) => list.setFilter('user_id', v)} />
+            <Select
+              label={t('audit.filters.entity')}
+              placeholder={t('audit.filters.any')}
+              clearable
+              data={(facets.data?.entities ?? []).map((e) => ({ value: e, label: words.entity(e) }))}
+              value={list.filters.entity ?? null}
+              onChange={(v) => list.setFilters({ entity: v, entity_id: null })}
+              data-testid="audit-entity-filter"
+            />
+            <Select
+              label={t('audit.filters.action')}
+              placeholder={t('audit.filters.any')}
+              clearable
+              searchable
+              data={(facets.data?.actions ?? [])
+                .filter((a) => !list.filters.entity || a.startsWith(`${list.filters.entity}.`) || (list.filters.entity === 'inventory_item' && a.startsWith('item.')))
+                .map((a) => ({ value: a, label: words.full(a) }))}
+              value={list.filters.action ?? null}
+              onChange={(v) => list.setFilter('action', v)}
+              data-testid="audit-action-filter"
+            />
+            <DateField label={t('audit.filters.from')} value={list.filters.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} data-testid="audit-from" />
+            <DateField label={t('audit.filters.to')} value={list.filters.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} data-testid="audit-to" />
+          </SimpleGrid>
+        )}
         {list.isFiltered && (
           <Group justify="space-between" mt="sm">
             {list.filters.entity_id ? (

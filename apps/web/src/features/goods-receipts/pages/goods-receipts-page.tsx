@@ -120,47 +120,50 @@ export function GoodsReceiptsPage() {
             {t('goodsReceipts.filters.toggle')}
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" display={filtersOpen || wide ? undefined : 'none'}>
-          <TextInput
-            visibleFrom="sm"
-            dir="auto"
-            label={t('goodsReceipts.filters.search')}
-            placeholder={t('goodsReceipts.filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-            data-testid="receipts-search"
-          />
-          <SupplierSelect
-            label={t('goodsReceipts.fields.supplier')}
-            placeholder={t('goodsReceipts.filters.any')}
-            activeOnly={false}
-            value={list.filters.supplier_id ?? null}
-            onChange={(value) => list.setFilter('supplier_id', value)}
-            data-testid="receipts-supplier"
-          />
-          <ReceivingWarehouseSelect
-            label={t('goodsReceipts.fields.warehouse')}
-            placeholder={t('goodsReceipts.filters.any')}
-            warehouses={receiving}
-            value={list.filters.warehouse_id ?? null}
-            onChange={(value) => list.setFilter('warehouse_id', value)}
-          />
-          <DateField
-            label={t('goodsReceipts.filters.dateFrom')}
-            value={list.filters.date_from ?? ''}
-            maxDate={list.filters.date_to}
-            onChange={(value) => list.setFilter('date_from', value)}
-            data-testid="receipts-date-from"
-          />
-          <DateField
-            label={t('goodsReceipts.filters.dateTo')}
-            value={list.filters.date_to ?? ''}
-            minDate={list.filters.date_from}
-            onChange={(value) => list.setFilter('date_to', value)}
-            data-testid="receipts-date-to"
-          />
-        </SimpleGrid>
+        {/* Drawn only when shown: a phone starts with the panel closed (issue #26). */}
+        {(filtersOpen || wide) && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            <TextInput
+              visibleFrom="sm"
+              dir="auto"
+              label={t('goodsReceipts.filters.search')}
+              placeholder={t('goodsReceipts.filters.searchPlaceholder')}
+              leftSection={<IconSearch size={16} />}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              data-testid="receipts-search"
+            />
+            <SupplierSelect
+              label={t('goodsReceipts.fields.supplier')}
+              placeholder={t('goodsReceipts.filters.any')}
+              activeOnly={false}
+              value={list.filters.supplier_id ?? null}
+              onChange={(value) => list.setFilter('supplier_id', value)}
+              data-testid="receipts-supplier"
+            />
+            <ReceivingWarehouseSelect
+              label={t('goodsReceipts.fields.warehouse')}
+              placeholder={t('goodsReceipts.filters.any')}
+              warehouses={receiving}
+              value={list.filters.warehouse_id ?? null}
+              onChange={(value) => list.setFilter('warehouse_id', value)}
+            />
+            <DateField
+              label={t('goodsReceipts.filters.dateFrom')}
+              value={list.filters.date_from ?? ''}
+              maxDate={list.filters.date_to}
+              onChange={(value) => list.setFilter('date_from', value)}
+              data-testid="receipts-date-from"
+            />
+            <DateField
+              label={t('goodsReceipts.filters.dateTo')}
+              value={list.filters.date_to ?? ''}
+              minDate={list.filters.date_from}
+              onChange={(value) => list.setFilter('date_to', value)}
+              data-testid="receipts-date-to"
+            />
+          </SimpleGrid>
+        )}
         {list.isFiltered && (
           <Group justify="flex-end" mt="sm">
             <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, ScrollArea, Select, SimpleGrid, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Tabs, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useCatalogNames } from '../../../lib/service-options';
 import { ALL_STATUSES, STATUS_TABS, statusFilterOf, statusTabOf, type StatusTab } from '../list-filters';
 import { UserPicker } from '../../../components/user-picker';
 import { DateField } from '../../../components/date-field';
+import { TabStrip } from '../../../components/tab-strip';
 
 export const LIST_FILTERS = ['status', 'priority', 'service_type', 'technician_id', 'quality', 'from', 'to'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
@@ -49,7 +50,7 @@ export function RequestFilters({
 
   return (
     <>
-      <ScrollArea type="never" mb="md">
+      <TabStrip>
         <Tabs value={tab ?? ''} onChange={(value) => value && pickTab(value as StatusTab)}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {STATUS_TABS.map((value) => (
@@ -59,7 +60,7 @@ export function RequestFilters({
             ))}
           </Tabs.List>
         </Tabs>
-      </ScrollArea>
+      </TabStrip>
 
       <Paper withBorder p="md" mb="md">
         <Group gap="sm" hiddenFrom="sm" mb={open ? 'sm' : 0} wrap="nowrap">
@@ -76,95 +77,99 @@ export function RequestFilters({
             {t('serviceRequests.filters.toggle')}
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" display={open || wide ? undefined : 'none'}>
-          <TextInput
-            visibleFrom="sm"
-            label={t('serviceRequests.filters.search')}
-            placeholder={t('serviceRequests.filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-            dir="auto"
-            data-testid="sr-search"
-          />
-          <Select
-            label={t('serviceRequests.fields.priority')}
-            placeholder={t('serviceRequests.filters.any')}
-            clearable
-            data={PRIORITIES.map((p) => ({ value: p, label: t(`serviceRequests.priority.${p}`) }))}
-            value={list.filters.priority ?? null}
-            onChange={(value) => list.setFilter('priority', value)}
-            data-testid="sr-filter-priority"
-          />
-          <Select
-            label={t('serviceRequests.fields.serviceType')}
-            placeholder={t('serviceRequests.filters.any')}
-            clearable
-            searchable
-            data={catalog.entries(catalog.options.data?.service_types)}
-            value={list.filters.service_type ?? null}
-            onChange={(value) => list.setFilter('service_type', value)}
-            data-testid="sr-filter-service-type"
-          />
-          {withTechnician && (
-            <Group gap={6} align="flex-end" wrap="nowrap">
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <UserPicker
-                  role="technician"
-                  label={t('serviceRequests.fields.technician')}
-                  value={technician && technician !== 'none' ? technician : null}
-                  onChange={(id) => list.setFilter('technician_id', id)}
-                  testId="sr-filter-technician"
-                />
-              </div>
-              <Button
-                variant={technician === 'none' ? 'filled' : 'default'}
-                onClick={() => list.setFilter('technician_id', technician === 'none' ? null : 'none')}
-                data-testid="sr-filter-unassigned"
-                aria-pressed={technician === 'none'}
-              >
-                {t('serviceRequests.filters.unassigned')}
-              </Button>
-            </Group>
-          )}
-          {withQuality && (
+        {/* Drawn only when shown: on a phone, where the panel starts closed, its seven fields were
+            a third of the list's first render (issue #26); each reads its value from the URL. */}
+        {(open || wide) && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            <TextInput
+              visibleFrom="sm"
+              label={t('serviceRequests.filters.search')}
+              placeholder={t('serviceRequests.filters.searchPlaceholder')}
+              leftSection={<IconSearch size={16} />}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              dir="auto"
+              data-testid="sr-search"
+            />
             <Select
-              label={t('serviceRequests.filters.quality')}
+              label={t('serviceRequests.fields.priority')}
               placeholder={t('serviceRequests.filters.any')}
               clearable
-              data={QUALITY_FILTERS.map((q) => ({ value: q, label: t(`serviceRequests.filters.qualityOptions.${q}`) }))}
-              value={list.filters.quality ?? null}
-              onChange={(value) => list.setFilter('quality', value)}
-              data-testid="sr-filter-quality"
+              data={PRIORITIES.map((p) => ({ value: p, label: t(`serviceRequests.priority.${p}`) }))}
+              value={list.filters.priority ?? null}
+              onChange={(value) => list.setFilter('priority', value)}
+              data-testid="sr-filter-priority"
             />
-          )}
-          <DateField
-            label={t('serviceRequests.filters.dateFrom')}
-            value={list.filters.from ?? ''}
-            maxDate={list.filters.to}
-            onChange={(value) => list.setFilter('from', value)}
-            data-testid="sr-filter-from"
-          />
-          <DateField
-            label={t('serviceRequests.filters.dateTo')}
-            value={list.filters.to ?? ''}
-            minDate={list.filters.from}
-            onChange={(value) => list.setFilter('to', value)}
-            data-testid="sr-filter-to"
-          />
-          <Select
-            label={t('serviceRequests.filters.sort')}
-            allowDeselect={false}
-            data={sortOptions}
-            value={sortValue}
-            onChange={(value) => {
-              if (!value) return;
-              const [sort, order] = value.split(':') as [string, 'asc' | 'desc'];
-              list.setSort(sort, order);
-            }}
-            data-testid="sr-sort"
-          />
-        </SimpleGrid>
+            <Select
+              label={t('serviceRequests.fields.serviceType')}
+              placeholder={t('serviceRequests.filters.any')}
+              clearable
+              searchable
+              data={catalog.entries(catalog.options.data?.service_types)}
+              value={list.filters.service_type ?? null}
+              onChange={(value) => list.setFilter('service_type', value)}
+              data-testid="sr-filter-service-type"
+            />
+            {withTechnician && (
+              <Group gap={6} align="flex-end" wrap="nowrap">
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <UserPicker
+                    role="technician"
+                    label={t('serviceRequests.fields.technician')}
+                    value={technician && technician !== 'none' ? technician : null}
+                    onChange={(id) => list.setFilter('technician_id', id)}
+                    testId="sr-filter-technician"
+                  />
+                </div>
+                <Button
+                  variant={technician === 'none' ? 'filled' : 'default'}
+                  onClick={() => list.setFilter('technician_id', technician === 'none' ? null : 'none')}
+                  data-testid="sr-filter-unassigned"
+                  aria-pressed={technician === 'none'}
+                >
+                  {t('serviceRequests.filters.unassigned')}
+                </Button>
+              </Group>
+            )}
+            {withQuality && (
+              <Select
+                label={t('serviceRequests.filters.quality')}
+                placeholder={t('serviceRequests.filters.any')}
+                clearable
+                data={QUALITY_FILTERS.map((q) => ({ value: q, label: t(`serviceRequests.filters.qualityOptions.${q}`) }))}
+                value={list.filters.quality ?? null}
+                onChange={(value) => list.setFilter('quality', value)}
+                data-testid="sr-filter-quality"
+              />
+            )}
+            <DateField
+              label={t('serviceRequests.filters.dateFrom')}
+              value={list.filters.from ?? ''}
+              maxDate={list.filters.to}
+              onChange={(value) => list.setFilter('from', value)}
+              data-testid="sr-filter-from"
+            />
+            <DateField
+              label={t('serviceRequests.filters.dateTo')}
+              value={list.filters.to ?? ''}
+              minDate={list.filters.from}
+              onChange={(value) => list.setFilter('to', value)}
+              data-testid="sr-filter-to"
+            />
+            <Select
+              label={t('serviceRequests.filters.sort')}
+              allowDeselect={false}
+              data={sortOptions}
+              value={sortValue}
+              onChange={(value) => {
+                if (!value) return;
+                const [sort, order] = value.split(':') as [string, 'asc' | 'desc'];
+                list.setSort(sort, order);
+              }}
+              data-testid="sr-sort"
+            />
+          </SimpleGrid>
+        )}
         {list.isFiltered && (
           <Group justify="flex-end" mt="sm">
             <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset} data-testid="sr-filters-reset">

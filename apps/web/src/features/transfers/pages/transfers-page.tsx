@@ -1,7 +1,7 @@
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Anchor, Box, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowsTransferDown, IconFilter, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { WarehouseSelect } from '../components/warehouse-select';
 import { useDateFormat } from '../format';
 import { useTransfersLive } from '../realtime';
 import { DateField } from '../../../components/date-field';
+import { TabStrip } from '../../../components/tab-strip';
 import { paths } from '../../../lib/paths';
 
 const FILTERS = ['status', 'warehouse_id', 'from_warehouse_id', 'to_warehouse_id', 'from', 'to'] as const;
@@ -89,7 +90,7 @@ export function TransfersPage() {
         }
       />
 
-      <ScrollArea type="never" mb="md">
+      <TabStrip>
         <Tabs value={list.filters.status ?? 'all'} onChange={(value) => list.setFilter('status', value === 'all' ? null : value)}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {TABS.map((tab) => (
@@ -99,7 +100,7 @@ export function TransfersPage() {
             ))}
           </Tabs.List>
         </Tabs>
-      </ScrollArea>
+      </TabStrip>
 
       <Paper withBorder p="md" mb="md">
         <Group gap="sm" hiddenFrom="sm" mb={filtersOpen ? 'sm' : 0} wrap="nowrap">
@@ -115,52 +116,55 @@ export function TransfersPage() {
             {t('transfers.filters.toggle')}
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" display={filtersOpen || wide ? undefined : 'none'}>
-          <TextInput
-            visibleFrom="sm"
-            label={t('transfers.filters.search')}
-            placeholder={t('transfers.filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-            data-testid="transfers-search"
-          />
-          <WarehouseSelect
-            label={t('transfers.filters.warehouse')}
-            placeholder={t('transfers.filters.any')}
-            warehouses={warehouseList}
-            value={list.filters.warehouse_id ?? null}
-            onChange={(value) => list.setFilter('warehouse_id', value)}
-          />
-          <WarehouseSelect
-            label={t('transfers.filters.from')}
-            placeholder={t('transfers.filters.any')}
-            warehouses={warehouseList}
-            value={list.filters.from_warehouse_id ?? null}
-            onChange={(value) => list.setFilter('from_warehouse_id', value)}
-          />
-          <WarehouseSelect
-            label={t('transfers.filters.to')}
-            placeholder={t('transfers.filters.any')}
-            warehouses={warehouseList}
-            value={list.filters.to_warehouse_id ?? null}
-            onChange={(value) => list.setFilter('to_warehouse_id', value)}
-          />
-          <DateField
-            label={t('transfers.filters.dateFrom')}
-            value={list.filters.from ?? ''}
-            maxDate={list.filters.to}
-            onChange={(value) => list.setFilter('from', value)}
-            data-testid="transfers-date-from"
-          />
-          <DateField
-            label={t('transfers.filters.dateTo')}
-            value={list.filters.to ?? ''}
-            minDate={list.filters.from}
-            onChange={(value) => list.setFilter('to', value)}
-            data-testid="transfers-date-to"
-          />
-        </SimpleGrid>
+        {/* Drawn only when shown: a phone starts with the panel closed (issue #26). */}
+        {(filtersOpen || wide) && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            <TextInput
+              visibleFrom="sm"
+              label={t('transfers.filters.search')}
+              placeholder={t('transfers.filters.searchPlaceholder')}
+              leftSection={<IconSearch size={16} />}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              data-testid="transfers-search"
+            />
+            <WarehouseSelect
+              label={t('transfers.filters.warehouse')}
+              placeholder={t('transfers.filters.any')}
+              warehouses={warehouseList}
+              value={list.filters.warehouse_id ?? null}
+              onChange={(value) => list.setFilter('warehouse_id', value)}
+            />
+            <WarehouseSelect
+              label={t('transfers.filters.from')}
+              placeholder={t('transfers.filters.any')}
+              warehouses={warehouseList}
+              value={list.filters.from_warehouse_id ?? null}
+              onChange={(value) => list.setFilter('from_warehouse_id', value)}
+            />
+            <WarehouseSelect
+              label={t('transfers.filters.to')}
+              placeholder={t('transfers.filters.any')}
+              warehouses={warehouseList}
+              value={list.filters.to_warehouse_id ?? null}
+              onChange={(value) => list.setFilter('to_warehouse_id', value)}
+            />
+            <DateField
+              label={t('transfers.filters.dateFrom')}
+              value={list.filters.from ?? ''}
+              maxDate={list.filters.to}
+              onChange={(value) => list.setFilter('from', value)}
+              data-testid="transfers-date-from"
+            />
+            <DateField
+              label={t('transfers.filters.dateTo')}
+              value={list.filters.to ?? ''}
+              minDate={list.filters.from}
+              onChange={(value) => list.setFilter('to', value)}
+              data-testid="transfers-date-to"
+            />
+          </SimpleGrid>
+        )}
         {list.isFiltered && (
           <Group justify="flex-end" mt="sm">
             <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset}>
