@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared';
+import ar from '@portal/shared/locales/ar.json';
+import en from '@portal/shared/locales/en.json';
 import { PRODUCT_SIDEBAR } from '../src/test-utils/product-sidebar';
 import { htmlLangDir, useBrowserPage, sidebarLabels, signIn, skipE2e } from './browser';
 
@@ -45,6 +47,23 @@ describe.skipIf(skipE2e())('the dashboard shell', () => {
     await t.page.getByTestId('language-switch').click();
     await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await expect.poll(() => t.page.getByTestId('welcome').textContent()).toBe('مرحبًا، Amal Admin');
+  });
+
+  // The other language comes with every part the session has loaded (lib/i18n.ts): a group split
+  // between parts (the statuses of serviceRequests) must arrive whole, not as raw keys.
+  it('flips a list page between Arabic and English with every status and label worded', async () => {
+    await t.page.goto('/login?lng=ar');
+    await signIn(t.page, 'admin@demo.test');
+    await t.page.goto('/dashboard/service-requests');
+    const status = t.page.getByTestId('sr-status').first();
+    await status.waitFor();
+    for (const [language, messages] of [['en', en], ['ar', ar]] as const) {
+      await t.page.getByTestId('language-switch').click();
+      await expect.poll(() => htmlLangDir(t.page)).toEqual({ lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+      const shown = (await status.getAttribute('data-status')) as keyof typeof messages.serviceRequests.status;
+      await expect.poll(() => status.textContent()).toBe(messages.serviceRequests.status[shown]);
+      expect(await t.page.locator('main').innerText()).not.toMatch(/\bserviceRequests\.|\blist\./);
+    }
   });
 
   it('says "not allowed" for a page the role may not use, and "not found" for an unknown one', async () => {
