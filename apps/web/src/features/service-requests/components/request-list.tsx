@@ -1,26 +1,30 @@
-import { lazy, Suspense } from 'react';
-import { Checkbox, Stack } from '@mantine/core';
+import 'mantine-datatable/styles.css';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TServiceRequestSummary } from '@portal/shared';
-import { ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
 import { PriorityBadge, ServiceRequestStatusBadge } from '../../../components/service-request-badges';
 import { useDateFormat } from '../../../lib/date-format';
+import type { ListState } from '../../../lib/list-state';
 import { useCatalogNames } from '../../../lib/service-options';
+import { DEFAULT_SORT, type ListFilter } from './request-filters';
 import { paths } from '../../../lib/paths';
 import classes from './request-card.module.css';
-import { deviceLabel, type RequestListProps, type Selection } from './request-rows';
 
-const PHONE = '(max-width: 48em)';
+const SORTABLE = new Set(['number', 'status', 'priority', 'request_date', 'updated_at']);
 
-// Wider than a phone, the rows are a table, its code (mantine-datatable) a chunk of its own:
-// fetched as soon as this module is, beside the rows rather than after them. A phone, which
-// draws cards, never fetches it (issue #26).
-const RequestTable = lazy(() => import('./request-table'));
-if (typeof window !== 'undefined' && !window.matchMedia(PHONE).matches) void import('./request-table');
+export interface Selection {
+  ids: ReadonlySet<string>;
+  onChange: (ids: Set<string>) => void;
+}
+
+function deviceLabel(record: TServiceRequestSummary) {
+  return [record.device.brand, record.device.model].filter(Boolean).join(' ');
+}
 
 /** What every card of a page says the same way: worked out once for the page, not once a card. */
 interface CardWords {
@@ -88,14 +92,29 @@ function RequestCard({ record, words, selection }: { record: TServiceRequestSumm
  * The requests of one page: a sortable table on wide screens, cards on a phone. With
  * `selection` (the admin desk) each row has a checkbox; `showCustomer` adds the customer column.
  */
-export function RequestList({ list, records, loading, selection, showCustomer = false, noRecordsText }: RequestListProps) {
+export function RequestList({
+  list,
+  records,
+  loading,
+  selection,
+  showCustomer = false,
+  noRecordsText,
+}: {
+  list: ListState<ListFilter>;
+  records: TServiceRequestSummary[];
+  loading: boolean;
+  selection?: Selection;
+  showCustomer?: boolean;
+  noRecordsText: string;
+}) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const format = useDateFormat();
   const catalog = useCatalogNames();
   // Read at the first render, as every phone/desktop switch here is: the app is drawn in the
   // browser only, and Mantine's default (false until an effect has run) drew a phone the whole
   // desktop table first, then threw it away (issue #26).
-  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false });
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
 
   if (phone) {
     const words: CardWords = { t, dateTime: format.dateTime, serviceType: catalog.serviceType };
@@ -108,9 +127,95 @@ export function RequestList({ list, records, loading, selection, showCustomer = 
     );
   }
 
+  const sortStatus: DataTableSortStatus<TServiceRequestSummary> = { columnAccessor: list.sort ?? DEFAULT_SORT, direction: list.order };
+  const selectedRecords = selection ? records.filter((r) => selection.ids.has(r.id)) : undefined;
+
   return (
-    <Suspense fallback={<ListLoading />}>
-      <RequestTable list={list} records={records} loading={loading} selection={selection} showCustomer={showCustomer} noRecordsText={noRecordsText} />
-    </Suspense>
+    <DataTable<TServiceRequestSummary>
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      minHeight={records.length > 0 ? undefined : 180}
+      records={records}
+      fetching={loading}
+      noRecordsText={noRecordsText}
+      idAccessor="id"
+      sortStatus={sortStatus}
+      onSortStatusChange={(status) => {
+        const accessor = String(status.columnAccessor);
+        if (SORTABLE.has(accessor)) list.setSort(accessor, status.direction);
+      }}
+      {...(selection
+        ? {
+            selectedRecords,
+            onSelectedRecordsChange: (rows: TServiceRequestSummary[]) => {
+              // Keep what was picked on other pages; this page's rows follow the checkboxes.
+              const next = new Set([...selection.ids].filter((id) => !records.some((r) => r.id === id)));
+              for (const row of rows) next.add(row.id);
+              selection.onChange(next);
+            },
+          }
+        : {})}
+      onRowClick={({ record }) => void navigate(paths.serviceRequest(record.id))}
+      customRowAttributes={(record) => ({ 'data-testid': 'sr-row', 'data-number': record.number, 'data-status': record.status })}
+      columns={[
+        {
+          accessor: 'number',
+          title: t('serviceRequests.fields.number'),
+          sortable: true,
+          noWrap: true,
+          render: (record) => (
+            <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              <Ltr>{record.number}</Ltr>
+            </Text>
+          ),
+        },
+        { accessor: 'status', title: t('serviceRequests.fields.status'), sortable: true, noWrap: true, render: (r) => <ServiceRequestStatusBadge status={r.status} /> },
+        { accessor: 'priority', title: t('serviceRequests.fields.priority'), sortable: true, noWrap: true, render: (r) => <PriorityBadge priority={r.priority} /> },
+        {
+          accessor: 'problem',
+          title: t('serviceRequests.fields.request'),
+          render: (record) => (
+            <Stack gap={0} maw={380}>
+              <Text size="sm" truncate>
+                <bdi dir="auto">{catalog.serviceType(record.service_type)}</bdi> · <bdi dir="auto">{catalog.faultType(record.fault_type)}</bdi>
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                <bdi dir="auto">{deviceLabel(record)}</bdi>
+                {record.device.serial_number ? ' · ' : ''}
+                {record.device.serial_number && <Ltr>{record.device.serial_number}</Ltr>}
+              </Text>
+            </Stack>
+          ),
+        },
+        ...(showCustomer
+          ? [{ accessor: 'customer', title: t('serviceRequests.fields.customer'), render: (r: TServiceRequestSummary) => <Text size="sm" dir="auto">{r.customer.name}</Text> }]
+          : []),
+        {
+          accessor: 'technician',
+          title: t('serviceRequests.fields.technician'),
+          render: (record) =>
+            record.technician ? (
+              <Text size="sm" dir="auto">
+                {record.technician.name}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('serviceRequests.unassigned')}
+              </Text>
+            ),
+        },
+        {
+          accessor: 'request_date',
+          title: t('serviceRequests.fields.requestDate'),
+          sortable: true,
+          render: (record) => (
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {format.dateTime(record.request_date)}
+            </Text>
+          ),
+        },
+      ]}
+    />
   );
 }
