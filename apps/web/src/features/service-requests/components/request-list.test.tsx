@@ -53,7 +53,7 @@ async function until(check: () => boolean) {
   expect(check()).toBe(true);
 }
 
-describe('the requests list on a phone', () => {
+describe('the requests list', () => {
   let rendered: Rendered | null = null;
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
@@ -118,5 +118,15 @@ describe('the requests list on a phone', () => {
     expect(priority()!.value).toBe(en.serviceRequests.priority.high);
     await click(rendered.container.querySelector('[data-testid=sr-filters-toggle]'));
     expect(priority()).toBeNull();
+  });
+
+  it('draws a table wider than a phone', async () => {
+    viewport({ width: 1280, height: 800 });
+    rendered = await renderWithApp(<Requests records={[record(1), record(2)]} />, { path: '/dashboard/service-requests', language: 'en' });
+    const rows = () => [...rendered!.container.querySelectorAll<HTMLElement>('table [data-testid=sr-row]')];
+    await until(() => rows().length === 2);
+    expect(rendered.container.querySelector('[data-testid=sr-cards]')).toBeNull();
+    expect(rows()[0]!.textContent).toContain('SR-000041');
+    expect(rows()[0]!.querySelector('[data-testid=sr-status]')!.textContent).toBe(en.serviceRequests.status.assigned);
   });
 });
