@@ -205,6 +205,11 @@ const FIRST_SCREENS = [
   'src/features/dashboard/customer/customer-dashboard.tsx',
 ].map((file) => fileURLToPath(new URL(file, import.meta.url)));
 
+/** What the bundler's chunking functions are given, as far as they are used here (rolldown's `ChunkingContext`). */
+interface ModuleGraph {
+  getModuleInfo(moduleId: string): { importedIds: readonly string[] } | null;
+}
+
 /**
  * Every icon the app draws (some 135) in two files: `icons`, those a first screen draws (the
  * sidebar's, the dashboards'), and `icons-pages`, the rest, with the first other page. Left to the
@@ -212,11 +217,6 @@ const FIRST_SCREENS = [
  * 24 of them, 0.2 KB apiece, a round trip each on a slow link; in one file, a dashboard downloaded
  * the other pages' icons too (issue #26).
  */
-/** What the bundler's chunking functions are given, as far as they are used here (rolldown's `ChunkingContext`). */
-interface ModuleGraph {
-  getModuleInfo(moduleId: string): { importedIds: readonly string[] } | null;
-}
-
 function iconChunk(moduleId: string, ctx: ModuleGraph): string {
   // Walked again for each icon: some 135 walks of the app's graph cost the build a few milliseconds.
   return staticGraph(FIRST_SCREENS, ctx).has(moduleId) ? 'icons' : 'icons-pages';
