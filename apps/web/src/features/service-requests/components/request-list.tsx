@@ -13,6 +13,7 @@ import type { ListState } from '../../../lib/list-state';
 import { useCatalogNames } from '../../../lib/service-options';
 import { DEFAULT_SORT, type ListFilter } from './request-filters';
 import { paths } from '../../../lib/paths';
+import autoText from '../../../components/auto-text.module.css';
 import classes from './request-card.module.css';
 
 const SORTABLE = new Set(['number', 'status', 'priority', 'request_date', 'updated_at']);
@@ -63,7 +64,8 @@ function RequestCard({ record, words, selection }: { record: TServiceRequestSumm
         </div>
         <ServiceRequestStatusBadge status={record.status} />
       </div>
-      <p className={classes.problem} dir="auto">
+      {/* AutoText's rule: free text keeps the page's alignment whatever its own direction. */}
+      <p className={`${classes.problem} ${autoText.root}`} dir="auto">
         {record.problem_description}
       </p>
       <p className={classes.line}>
