@@ -1,8 +1,7 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { Anchor, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, useDirection } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconFilter, IconFilterOff, IconHistory } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Box, Button, Group, Select, Stack, Text, useDirection } from '@mantine/core';
+import { IconChevronDown, IconDownload, IconHistory } from '@tabler/icons-react';
 import { DataTable } from '../../../components/data-table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { ActorSelect } from '../components/actor-select';
 import { AuditDiffTable } from '../components/audit-diff-table';
 import { recordLink } from '../record-link';
 import { DateField } from '../../../components/date-field';
+import { FilterPanel } from '../../../components/filter-panel';
 
 const FILTERS = ['user_id', 'action', 'entity', 'entity_id', 'from', 'to'] as const;
 
@@ -56,9 +56,6 @@ export function AuditPage() {
   const facets = useAuditFacets();
   const [expanded, setExpanded] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
-  // On phones the five filters fold away behind one button.
-  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = Object.values(list.filters).filter(Boolean).length;
   const page = log.data;
 
@@ -84,63 +81,45 @@ export function AuditPage() {
           </Button>
         }
       />
-      <Paper withBorder p="md" mb="md">
-        <Button
-          hiddenFrom="sm"
-          fullWidth
-          variant={filtersOpen ? 'light' : 'default'}
-          leftSection={<IconFilter size={16} />}
-          mb={filtersOpen ? 'sm' : 0}
-          onClick={() => setFiltersOpen((open) => !open)}
-          data-testid="audit-filters-toggle"
-        >
-          {activeFilters ? t('audit.filtersCount', { count: activeFilters }) : t('audit.filtersTitle')}
-        </Button>
-        {/* Drawn only when shown: a phone starts with the panel closed (issue #26). */}
-        {(filtersOpen || wide) && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-            <ActorSelect value={list.filters.user_id ?? null} onChange={(v) => list.setFilter('user_id', v)} />
-            <Select
-              label={t('audit.filters.entity')}
-              placeholder={t('audit.filters.any')}
-              clearable
-              data={(facets.data?.entities ?? []).map((e) => ({ value: e, label: words.entity(e) }))}
-              value={list.filters.entity ?? null}
-              onChange={(v) => list.setFilters({ entity: v, entity_id: null })}
-              data-testid="audit-entity-filter"
-            />
-            <Select
-              label={t('audit.filters.action')}
-              placeholder={t('audit.filters.any')}
-              clearable
-              searchable
-              data={(facets.data?.actions ?? [])
-                .filter((a) => !list.filters.entity || a.startsWith(`${list.filters.entity}.`) || (list.filters.entity === 'inventory_item' && a.startsWith('item.')))
-                .map((a) => ({ value: a, label: words.full(a) }))}
-              value={list.filters.action ?? null}
-              onChange={(v) => list.setFilter('action', v)}
-              data-testid="audit-action-filter"
-            />
-            <DateField label={t('audit.filters.from')} value={list.filters.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} data-testid="audit-from" />
-            <DateField label={t('audit.filters.to')} value={list.filters.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} data-testid="audit-to" />
-          </SimpleGrid>
-        )}
-        {list.isFiltered && (
-          <Group justify="space-between" mt="sm">
-            {list.filters.entity_id ? (
-              <Text size="sm" c="dimmed">
-                {t('audit.oneRecord')}{' '}
-                {page?.items[0]?.entity_id === list.filters.entity_id ? <RecordName entry={page.items[0]} /> : <Ltr>{list.filters.entity_id}</Ltr>}
-              </Text>
-            ) : (
-              <span />
-            )}
-            <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset}>
-              {t('list.reset')}
-            </Button>
-          </Group>
-        )}
-      </Paper>
+      <FilterPanel
+        list={list}
+        toggleLabel={activeFilters ? t('audit.filtersCount', { count: activeFilters }) : undefined}
+        testId="audit"
+        cols={{ base: 1, sm: 2, lg: 5 }}
+        filteredNote={
+          list.filters.entity_id && (
+            <Text size="sm" c="dimmed">
+              {t('audit.oneRecord')}{' '}
+              {page?.items[0]?.entity_id === list.filters.entity_id ? <RecordName entry={page.items[0]} /> : <Ltr>{list.filters.entity_id}</Ltr>}
+            </Text>
+          )
+        }
+      >
+        <ActorSelect value={list.filters.user_id ?? null} onChange={(v) => list.setFilter('user_id', v)} />
+        <Select
+          label={t('audit.filters.entity')}
+          placeholder={t('audit.filters.any')}
+          clearable
+          data={(facets.data?.entities ?? []).map((e) => ({ value: e, label: words.entity(e) }))}
+          value={list.filters.entity ?? null}
+          onChange={(v) => list.setFilters({ entity: v, entity_id: null })}
+          data-testid="audit-entity-filter"
+        />
+        <Select
+          label={t('audit.filters.action')}
+          placeholder={t('audit.filters.any')}
+          clearable
+          searchable
+          data={(facets.data?.actions ?? [])
+            .filter((a) => !list.filters.entity || a.startsWith(`${list.filters.entity}.`) || (list.filters.entity === 'inventory_item' && a.startsWith('item.')))
+            .map((a) => ({ value: a, label: words.full(a) }))}
+          value={list.filters.action ?? null}
+          onChange={(v) => list.setFilter('action', v)}
+          data-testid="audit-action-filter"
+        />
+        <DateField label={t('audit.filters.from')} value={list.filters.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} data-testid="audit-from" />
+        <DateField label={t('audit.filters.to')} value={list.filters.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} data-testid="audit-to" />
+      </FilterPanel>
 
       {log.isError ? (
         <ListError error={log.error} onRetry={() => void log.refetch()} />

@@ -1,14 +1,14 @@
 import 'mantine-datatable/styles.layer.css';
-import { useState } from 'react';
-import { Anchor, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, useDirection } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Text, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBuildingStore, IconFilter, IconFilterOff, IconPackageImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingStore, IconPackageImport, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { can, type TGoodsReceiptSummary } from '@portal/shared';
 import { AutoText } from '../../../components/auto-text';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
+import { FilterPanel } from '../../../components/filter-panel';
 import { UrlListPager } from '../../../components/list-controls';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
 import { Ltr } from '../../../components/ltr';
@@ -79,7 +79,6 @@ export function GoodsReceiptsPage() {
   useGoodsReceiptsLive();
   // Read at once (not after a first render as a table): a phone never draws the wide table.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const page = receipts.data;
   const receiving = (warehouses.data?.items ?? []).filter((w) => w.kind !== 'van');
   const sortStatus: DataTableSortStatus<TGoodsReceiptSummary> = { columnAccessor: list.sort ?? 'created', direction: list.order };
@@ -105,73 +104,37 @@ export function GoodsReceiptsPage() {
         }
       />
 
-      <Paper withBorder p="md" mb="md">
-        <Group gap="sm" hiddenFrom="sm" mb={filtersOpen ? 'sm' : 0} wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            dir="auto"
-            aria-label={t('goodsReceipts.filters.search')}
-            placeholder={t('goodsReceipts.filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-          />
-          <Button variant={filtersOpen ? 'light' : 'default'} leftSection={<IconFilter size={16} />} onClick={() => setFiltersOpen((open) => !open)}>
-            {t('goodsReceipts.filters.toggle')}
-          </Button>
-        </Group>
-        {/* Drawn only when shown: a phone starts with the panel closed (issue #26). */}
-        {(filtersOpen || wide) && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            <TextInput
-              visibleFrom="sm"
-              dir="auto"
-              label={t('goodsReceipts.filters.search')}
-              placeholder={t('goodsReceipts.filters.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-              data-testid="receipts-search"
-            />
-            <SupplierSelect
-              label={t('goodsReceipts.fields.supplier')}
-              placeholder={t('goodsReceipts.filters.any')}
-              activeOnly={false}
-              value={list.filters.supplier_id ?? null}
-              onChange={(value) => list.setFilter('supplier_id', value)}
-              data-testid="receipts-supplier"
-            />
-            <ReceivingWarehouseSelect
-              label={t('goodsReceipts.fields.warehouse')}
-              placeholder={t('goodsReceipts.filters.any')}
-              warehouses={receiving}
-              value={list.filters.warehouse_id ?? null}
-              onChange={(value) => list.setFilter('warehouse_id', value)}
-            />
-            <DateField
-              label={t('goodsReceipts.filters.dateFrom')}
-              value={list.filters.date_from ?? ''}
-              maxDate={list.filters.date_to}
-              onChange={(value) => list.setFilter('date_from', value)}
-              data-testid="receipts-date-from"
-            />
-            <DateField
-              label={t('goodsReceipts.filters.dateTo')}
-              value={list.filters.date_to ?? ''}
-              minDate={list.filters.date_from}
-              onChange={(value) => list.setFilter('date_to', value)}
-              data-testid="receipts-date-to"
-            />
-          </SimpleGrid>
-        )}
-        {list.isFiltered && (
-          <Group justify="flex-end" mt="sm">
-            <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset}>
-              {t('goodsReceipts.filters.reset')}
-            </Button>
-          </Group>
-        )}
-      </Paper>
+      <FilterPanel list={list} search={{ label: t('goodsReceipts.filters.search'), placeholder: t('goodsReceipts.filters.searchPlaceholder') }} testId="receipts">
+        <SupplierSelect
+          label={t('goodsReceipts.fields.supplier')}
+          placeholder={t('goodsReceipts.filters.any')}
+          activeOnly={false}
+          value={list.filters.supplier_id ?? null}
+          onChange={(value) => list.setFilter('supplier_id', value)}
+          data-testid="receipts-supplier"
+        />
+        <ReceivingWarehouseSelect
+          label={t('goodsReceipts.fields.warehouse')}
+          placeholder={t('goodsReceipts.filters.any')}
+          warehouses={receiving}
+          value={list.filters.warehouse_id ?? null}
+          onChange={(value) => list.setFilter('warehouse_id', value)}
+        />
+        <DateField
+          label={t('goodsReceipts.filters.dateFrom')}
+          value={list.filters.date_from ?? ''}
+          maxDate={list.filters.date_to}
+          onChange={(value) => list.setFilter('date_from', value)}
+          data-testid="receipts-date-from"
+        />
+        <DateField
+          label={t('goodsReceipts.filters.dateTo')}
+          value={list.filters.date_to ?? ''}
+          minDate={list.filters.date_from}
+          onChange={(value) => list.setFilter('date_to', value)}
+          data-testid="receipts-date-to"
+        />
+      </FilterPanel>
 
       {receipts.isError && (
         <Box mb="md">

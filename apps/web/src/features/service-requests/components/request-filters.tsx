@@ -1,7 +1,4 @@
-import { useState } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Tabs, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Select, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES, QUALITY_FILTERS, SERVICE_REQUEST_SORTS } from '@portal/shared';
 import type { ListState } from '../../../lib/list-state';
@@ -10,6 +7,7 @@ import { ALL_STATUSES, STATUS_TABS, statusFilterOf, statusTabOf, type StatusTab 
 import { UserPicker } from '../../../components/user-picker';
 import { DateField } from '../../../components/date-field';
 import { TabStrip } from '../../../components/tab-strip';
+import { FilterPanel } from '../../../components/filter-panel';
 
 export const LIST_FILTERS = ['status', 'priority', 'service_type', 'technician_id', 'quality', 'from', 'to'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
@@ -36,8 +34,6 @@ export function RequestFilters({
 }) {
   const { t } = useTranslation();
   const catalog = useCatalogNames();
-  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
-  const [open, setOpen] = useState(false);
   const tab = list.filters.status ? statusTabOf(list.filters.status) : defaultTab;
   const pickTab = (value: StatusTab) =>
     list.setFilter('status', value === defaultTab ? null : value === 'all' ? ALL_STATUSES : statusFilterOf(value));
@@ -62,122 +58,89 @@ export function RequestFilters({
         </Tabs>
       </TabStrip>
 
-      <Paper withBorder p="md" mb="md">
-        <Group gap="sm" hiddenFrom="sm" mb={open ? 'sm' : 0} wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            aria-label={t('serviceRequests.filters.search')}
-            placeholder={t('serviceRequests.filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-            dir="auto"
-          />
-          <Button variant={open ? 'light' : 'default'} leftSection={<IconFilter size={16} />} onClick={() => setOpen((o) => !o)} data-testid="sr-filters-toggle">
-            {t('serviceRequests.filters.toggle')}
-          </Button>
-        </Group>
-        {/* Drawn only when shown: on a phone, where the panel starts closed, its seven fields were
-            a third of the list's first render (issue #26); each reads its value from the URL. */}
-        {(open || wide) && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            <TextInput
-              visibleFrom="sm"
-              label={t('serviceRequests.filters.search')}
-              placeholder={t('serviceRequests.filters.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-              dir="auto"
-              data-testid="sr-search"
-            />
-            <Select
-              label={t('serviceRequests.fields.priority')}
-              placeholder={t('serviceRequests.filters.any')}
-              clearable
-              data={PRIORITIES.map((p) => ({ value: p, label: t(`serviceRequests.priority.${p}`) }))}
-              value={list.filters.priority ?? null}
-              onChange={(value) => list.setFilter('priority', value)}
-              data-testid="sr-filter-priority"
-            />
-            <Select
-              label={t('serviceRequests.fields.serviceType')}
-              placeholder={t('serviceRequests.filters.any')}
-              clearable
-              searchable
-              data={catalog.entries(catalog.options.data?.service_types)}
-              value={list.filters.service_type ?? null}
-              onChange={(value) => list.setFilter('service_type', value)}
-              data-testid="sr-filter-service-type"
-            />
-            {withTechnician && (
-              <Group gap={6} align="flex-end" wrap="nowrap">
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <UserPicker
-                    role="technician"
-                    label={t('serviceRequests.fields.technician')}
-                    value={technician && technician !== 'none' ? technician : null}
-                    onChange={(id) => list.setFilter('technician_id', id)}
-                    testId="sr-filter-technician"
-                  />
-                </div>
-                <Button
-                  variant={technician === 'none' ? 'filled' : 'default'}
-                  onClick={() => list.setFilter('technician_id', technician === 'none' ? null : 'none')}
-                  data-testid="sr-filter-unassigned"
-                  aria-pressed={technician === 'none'}
-                >
-                  {t('serviceRequests.filters.unassigned')}
-                </Button>
-              </Group>
-            )}
-            {withQuality && (
-              <Select
-                label={t('serviceRequests.filters.quality')}
-                placeholder={t('serviceRequests.filters.any')}
-                clearable
-                data={QUALITY_FILTERS.map((q) => ({ value: q, label: t(`serviceRequests.filters.qualityOptions.${q}`) }))}
-                value={list.filters.quality ?? null}
-                onChange={(value) => list.setFilter('quality', value)}
-                data-testid="sr-filter-quality"
+      <FilterPanel
+        list={list}
+        search={{ label: t('serviceRequests.filters.search'), placeholder: t('serviceRequests.filters.searchPlaceholder') }}
+        testId="sr"
+      >
+        <Select
+          label={t('serviceRequests.fields.priority')}
+          placeholder={t('serviceRequests.filters.any')}
+          clearable
+          data={PRIORITIES.map((p) => ({ value: p, label: t(`serviceRequests.priority.${p}`) }))}
+          value={list.filters.priority ?? null}
+          onChange={(value) => list.setFilter('priority', value)}
+          data-testid="sr-filter-priority"
+        />
+        <Select
+          label={t('serviceRequests.fields.serviceType')}
+          placeholder={t('serviceRequests.filters.any')}
+          clearable
+          searchable
+          data={catalog.entries(catalog.options.data?.service_types)}
+          value={list.filters.service_type ?? null}
+          onChange={(value) => list.setFilter('service_type', value)}
+          data-testid="sr-filter-service-type"
+        />
+        {withTechnician && (
+          <Group gap={6} align="flex-end" wrap="nowrap">
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <UserPicker
+                role="technician"
+                label={t('serviceRequests.fields.technician')}
+                value={technician && technician !== 'none' ? technician : null}
+                onChange={(id) => list.setFilter('technician_id', id)}
+                testId="sr-filter-technician"
               />
-            )}
-            <DateField
-              label={t('serviceRequests.filters.dateFrom')}
-              value={list.filters.from ?? ''}
-              maxDate={list.filters.to}
-              onChange={(value) => list.setFilter('from', value)}
-              data-testid="sr-filter-from"
-            />
-            <DateField
-              label={t('serviceRequests.filters.dateTo')}
-              value={list.filters.to ?? ''}
-              minDate={list.filters.from}
-              onChange={(value) => list.setFilter('to', value)}
-              data-testid="sr-filter-to"
-            />
-            <Select
-              label={t('serviceRequests.filters.sort')}
-              allowDeselect={false}
-              data={sortOptions}
-              value={sortValue}
-              onChange={(value) => {
-                if (!value) return;
-                const [sort, order] = value.split(':') as [string, 'asc' | 'desc'];
-                list.setSort(sort, order);
-              }}
-              data-testid="sr-sort"
-            />
-          </SimpleGrid>
-        )}
-        {list.isFiltered && (
-          <Group justify="flex-end" mt="sm">
-            <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset} data-testid="sr-filters-reset">
-              {t('list.reset')}
+            </div>
+            <Button
+              variant={technician === 'none' ? 'filled' : 'default'}
+              onClick={() => list.setFilter('technician_id', technician === 'none' ? null : 'none')}
+              data-testid="sr-filter-unassigned"
+              aria-pressed={technician === 'none'}
+            >
+              {t('serviceRequests.filters.unassigned')}
             </Button>
           </Group>
         )}
-      </Paper>
+        {withQuality && (
+          <Select
+            label={t('serviceRequests.filters.quality')}
+            placeholder={t('serviceRequests.filters.any')}
+            clearable
+            data={QUALITY_FILTERS.map((q) => ({ value: q, label: t(`serviceRequests.filters.qualityOptions.${q}`) }))}
+            value={list.filters.quality ?? null}
+            onChange={(value) => list.setFilter('quality', value)}
+            data-testid="sr-filter-quality"
+          />
+        )}
+        <DateField
+          label={t('serviceRequests.filters.dateFrom')}
+          value={list.filters.from ?? ''}
+          maxDate={list.filters.to}
+          onChange={(value) => list.setFilter('from', value)}
+          data-testid="sr-filter-from"
+        />
+        <DateField
+          label={t('serviceRequests.filters.dateTo')}
+          value={list.filters.to ?? ''}
+          minDate={list.filters.from}
+          onChange={(value) => list.setFilter('to', value)}
+          data-testid="sr-filter-to"
+        />
+        <Select
+          label={t('serviceRequests.filters.sort')}
+          allowDeselect={false}
+          data={sortOptions}
+          value={sortValue}
+          onChange={(value) => {
+            if (!value) return;
+            const [sort, order] = value.split(':') as [string, 'asc' | 'desc'];
+            list.setSort(sort, order);
+          }}
+          data-testid="sr-sort"
+        />
+      </FilterPanel>
     </>
   );
 }

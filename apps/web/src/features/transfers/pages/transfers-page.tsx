@@ -1,8 +1,7 @@
 import 'mantine-datatable/styles.css';
-import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Anchor, Box, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { IconArrowsTransferDown, IconFilter, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowsTransferDown, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -22,6 +21,7 @@ import { WarehouseSelect } from '../components/warehouse-select';
 import { useDateFormat } from '../format';
 import { useTransfersLive } from '../realtime';
 import { DateField } from '../../../components/date-field';
+import { FilterPanel } from '../../../components/filter-panel';
 import { TabStrip } from '../../../components/tab-strip';
 import { paths } from '../../../lib/paths';
 
@@ -67,7 +67,6 @@ export function TransfersPage() {
   useTransfersLive();
   // Read at once (not after a first render as a table): a phone never draws the wide table.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const warehouseList = warehouses.data?.items ?? [];
   const page = transfers.data;
@@ -102,77 +101,43 @@ export function TransfersPage() {
         </Tabs>
       </TabStrip>
 
-      <Paper withBorder p="md" mb="md">
-        <Group gap="sm" hiddenFrom="sm" mb={filtersOpen ? 'sm' : 0} wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            aria-label={t('transfers.filters.search')}
-            placeholder={t('transfers.filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-          />
-          <Button variant={filtersOpen ? 'light' : 'default'} leftSection={<IconFilter size={16} />} onClick={() => setFiltersOpen((open) => !open)}>
-            {t('transfers.filters.toggle')}
-          </Button>
-        </Group>
-        {/* Drawn only when shown: a phone starts with the panel closed (issue #26). */}
-        {(filtersOpen || wide) && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            <TextInput
-              visibleFrom="sm"
-              label={t('transfers.filters.search')}
-              placeholder={t('transfers.filters.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-              data-testid="transfers-search"
-            />
-            <WarehouseSelect
-              label={t('transfers.filters.warehouse')}
-              placeholder={t('transfers.filters.any')}
-              warehouses={warehouseList}
-              value={list.filters.warehouse_id ?? null}
-              onChange={(value) => list.setFilter('warehouse_id', value)}
-            />
-            <WarehouseSelect
-              label={t('transfers.filters.from')}
-              placeholder={t('transfers.filters.any')}
-              warehouses={warehouseList}
-              value={list.filters.from_warehouse_id ?? null}
-              onChange={(value) => list.setFilter('from_warehouse_id', value)}
-            />
-            <WarehouseSelect
-              label={t('transfers.filters.to')}
-              placeholder={t('transfers.filters.any')}
-              warehouses={warehouseList}
-              value={list.filters.to_warehouse_id ?? null}
-              onChange={(value) => list.setFilter('to_warehouse_id', value)}
-            />
-            <DateField
-              label={t('transfers.filters.dateFrom')}
-              value={list.filters.from ?? ''}
-              maxDate={list.filters.to}
-              onChange={(value) => list.setFilter('from', value)}
-              data-testid="transfers-date-from"
-            />
-            <DateField
-              label={t('transfers.filters.dateTo')}
-              value={list.filters.to ?? ''}
-              minDate={list.filters.from}
-              onChange={(value) => list.setFilter('to', value)}
-              data-testid="transfers-date-to"
-            />
-          </SimpleGrid>
-        )}
-        {list.isFiltered && (
-          <Group justify="flex-end" mt="sm">
-            <Button variant="subtle" size="xs" leftSection={<IconFilterOff size={14} />} onClick={list.reset}>
-              {t('transfers.filters.reset')}
-            </Button>
-          </Group>
-        )}
-      </Paper>
+      <FilterPanel list={list} search={{ label: t('transfers.filters.search'), placeholder: t('transfers.filters.searchPlaceholder') }} testId="transfers">
+        <WarehouseSelect
+          label={t('transfers.filters.warehouse')}
+          placeholder={t('transfers.filters.any')}
+          warehouses={warehouseList}
+          value={list.filters.warehouse_id ?? null}
+          onChange={(value) => list.setFilter('warehouse_id', value)}
+        />
+        <WarehouseSelect
+          label={t('transfers.filters.from')}
+          placeholder={t('transfers.filters.any')}
+          warehouses={warehouseList}
+          value={list.filters.from_warehouse_id ?? null}
+          onChange={(value) => list.setFilter('from_warehouse_id', value)}
+        />
+        <WarehouseSelect
+          label={t('transfers.filters.to')}
+          placeholder={t('transfers.filters.any')}
+          warehouses={warehouseList}
+          value={list.filters.to_warehouse_id ?? null}
+          onChange={(value) => list.setFilter('to_warehouse_id', value)}
+        />
+        <DateField
+          label={t('transfers.filters.dateFrom')}
+          value={list.filters.from ?? ''}
+          maxDate={list.filters.to}
+          onChange={(value) => list.setFilter('from', value)}
+          data-testid="transfers-date-from"
+        />
+        <DateField
+          label={t('transfers.filters.dateTo')}
+          value={list.filters.to ?? ''}
+          minDate={list.filters.from}
+          onChange={(value) => list.setFilter('to', value)}
+          data-testid="transfers-date-to"
+        />
+      </FilterPanel>
 
       {transfers.isError && (
         <Box mb="md">
