@@ -108,6 +108,17 @@ describe.skipIf(skipE2e())('service requests', () => {
     // A pending request of theirs: the customer cancels it with a reason, from their list.
     const other = await raise(customer, 'Keyboard keys stick after a spill.');
     await page.goto('/dashboard/service-requests?status=pending');
+    // The search field reads right to left on an Arabic page, its icon at the start (the right),
+    // while the text typed in it takes its own direction (Mantine puts `dir="auto"` on the field's
+    // wrapper, where it had turned the whole field left to right).
+    const search = page.getByTestId('sr-search');
+    const field = await search.evaluate((input) => {
+      const icon = input.parentElement!.querySelector('[data-position=left]')!.getBoundingClientRect();
+      const box = input.getBoundingClientRect();
+      const style = getComputedStyle(input);
+      return { direction: style.direction, bidi: style.unicodeBidi, iconAtRight: icon.left > box.left + box.width / 2 };
+    });
+    expect(field).toEqual({ direction: 'rtl', bidi: 'plaintext', iconAtRight: true });
     await page.locator(`[data-testid=sr-row][data-number="${other.number}"]`).click();
     await page.waitForURL((url) => url.pathname === `/dashboard/service-requests/${other.id}`);
     await page.getByTestId('sr-action-cancel').click();

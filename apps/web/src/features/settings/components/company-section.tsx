@@ -42,8 +42,7 @@ export function CompanySection({ field, currency, logo, savedTimeZone }: { field
           <TextInput
             label={t('settings.form.company.name')}
             required
-            // Mantine 9 puts `dir` on the wrapper, where "auto" sees no text: the input itself needs it.
-            attributes={{ input: { dir: 'auto' } }}
+            dir="auto"
             maxLength={120}
             {...field('company_name')}
             data-testid="settings-company-name"
