@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { renderWithApp, settle, type Rendered } from '../test-utils/render';
-import { DateField, parseTypedDay } from './date-field';
+import { useListState } from '../lib/list-state';
+import { DateField, DateRangeFields, parseTypedDay } from './date-field';
 import { LocalizedDatesProvider } from './dates-provider';
 
 const input = () => document.querySelector('[data-testid=day]') as HTMLInputElement;
@@ -59,6 +60,41 @@ describe('DateField', () => {
     await type(input(), '');
     await settle();
     expect(onChange).toHaveBeenLastCalledWith('');
+  });
+});
+
+describe('DateRangeFields', () => {
+  let rendered: Rendered | undefined;
+  afterEach(() => {
+    rendered?.unmount();
+    rendered = undefined;
+  });
+
+  function Range() {
+    const list = useListState<'since' | 'until'>({ filters: ['since', 'until'] });
+    return (
+      <LocalizedDatesProvider>
+        <DateRangeFields list={list} names={['since', 'until']} labels={['From', 'To']} testId="range" />
+        <output data-testid="until">{list.filters.until ?? 'none'}</output>
+      </LocalizedDatesProvider>
+    );
+  }
+  const field = (end: 'from' | 'to') => document.querySelector(`[data-testid=range-${end}]`) as HTMLInputElement;
+  const until = () => document.querySelector('[data-testid=until]')!.textContent;
+
+  it('shows the range the address holds; an end before the start is not taken, one after it is', async () => {
+    rendered = await renderWithApp(<Range />, { path: '/list?since=2026-11-01&until=2026-11-20', language: 'en' });
+    expect(field('from').value).toBe('1 Nov 2026');
+    expect(field('to').value).toBe('20 Nov 2026');
+
+    await act(async () => field('to').focus());
+    await type(field('to'), '2026-10-15');
+    await settle();
+    expect(until()).toBe('2026-11-20');
+
+    await type(field('to'), '2026-11-10');
+    await settle();
+    expect(until()).toBe('2026-11-10');
   });
 });
 

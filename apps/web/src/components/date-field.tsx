@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
+import type { ListState } from '../lib/list-state';
 import { DateInput, type DateInputProps } from './dates';
 import { datesSettings } from './dates-provider';
 
@@ -62,6 +63,30 @@ export function DateField({ value, onChange, minDate, maxDate, ...props }: DateF
       data-value={day ?? ''}
       {...props}
     />
+  );
+}
+
+/**
+ * A list's day-range filter: two days (in the company's time zone, as the server reads them), each
+ * bounding the other's calendar, kept in the URL under `names`. Test ids `<testId>-from` and
+ * `<testId>-to`.
+ */
+export function DateRangeFields<F extends string>({
+  list,
+  names: [from, to],
+  labels: [fromLabel, toLabel],
+  testId,
+}: {
+  list: Pick<ListState<F>, 'filters' | 'setFilter'>;
+  names: readonly [F, F];
+  labels: readonly [string, string];
+  testId: string;
+}) {
+  return (
+    <>
+      <DateField label={fromLabel} value={list.filters[from] ?? ''} maxDate={list.filters[to]} onChange={(value) => list.setFilter(from, value)} data-testid={`${testId}-from`} />
+      <DateField label={toLabel} value={list.filters[to] ?? ''} minDate={list.filters[from]} onChange={(value) => list.setFilter(to, value)} data-testid={`${testId}-to`} />
+    </>
   );
 }
 

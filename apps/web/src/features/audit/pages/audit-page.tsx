@@ -18,7 +18,7 @@ import { exportAuditCsv, useAuditFacets, useAuditLog } from '../api/get-audit';
 import { ActorSelect } from '../components/actor-select';
 import { AuditDiffTable } from '../components/audit-diff-table';
 import { recordLink } from '../record-link';
-import { DateField } from '../../../components/date-field';
+import { DateRangeFields } from '../../../components/date-field';
 import { FilterPanel } from '../../../components/filter-panel';
 
 const FILTERS = ['user_id', 'action', 'entity', 'entity_id', 'from', 'to'] as const;
@@ -117,8 +117,7 @@ export function AuditPage() {
           onChange={(v) => list.setFilter('action', v)}
           data-testid="audit-action-filter"
         />
-        <DateField label={t('audit.filters.from')} value={list.filters.from ?? ''} maxDate={list.filters.to} onChange={(value) => list.setFilter('from', value)} data-testid="audit-from" />
-        <DateField label={t('audit.filters.to')} value={list.filters.to ?? ''} minDate={list.filters.from} onChange={(value) => list.setFilter('to', value)} data-testid="audit-to" />
+        <DateRangeFields list={list} names={['from', 'to']} labels={[t('audit.filters.from'), t('audit.filters.to')]} testId="audit" />
       </FilterPanel>
 
       {log.isError ? (

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { can, type TGoodsReceiptSummary } from '@portal/shared';
 import { AutoText } from '../../../components/auto-text';
 import { DataTable, type DataTableSortStatus } from '../../../components/data-table';
-import { DateField } from '../../../components/date-field';
+import { DateRangeFields } from '../../../components/date-field';
 import { FilterPanel } from '../../../components/filter-panel';
 import { UrlListPager } from '../../../components/list-controls';
 import { ListEmpty, ListError, ListLoading } from '../../../components/list-states';
@@ -120,19 +120,11 @@ export function GoodsReceiptsPage() {
           value={list.filters.warehouse_id ?? null}
           onChange={(value) => list.setFilter('warehouse_id', value)}
         />
-        <DateField
-          label={t('goodsReceipts.filters.dateFrom')}
-          value={list.filters.date_from ?? ''}
-          maxDate={list.filters.date_to}
-          onChange={(value) => list.setFilter('date_from', value)}
-          data-testid="receipts-date-from"
-        />
-        <DateField
-          label={t('goodsReceipts.filters.dateTo')}
-          value={list.filters.date_to ?? ''}
-          minDate={list.filters.date_from}
-          onChange={(value) => list.setFilter('date_to', value)}
-          data-testid="receipts-date-to"
+        <DateRangeFields
+          list={list}
+          names={['date_from', 'date_to']}
+          labels={[t('goodsReceipts.filters.dateFrom'), t('goodsReceipts.filters.dateTo')]}
+          testId="receipts-date"
         />
       </FilterPanel>
 

@@ -5,7 +5,7 @@ import type { ListState } from '../../../lib/list-state';
 import { useCatalogNames } from '../../../lib/service-options';
 import { ALL_STATUSES, STATUS_TABS, statusFilterOf, statusTabOf, type StatusTab } from '../list-filters';
 import { UserPicker } from '../../../components/user-picker';
-import { DateField } from '../../../components/date-field';
+import { DateRangeFields } from '../../../components/date-field';
 import { TabStrip } from '../../../components/tab-strip';
 import { FilterPanel } from '../../../components/filter-panel';
 
@@ -114,19 +114,11 @@ export function RequestFilters({
             data-testid="sr-filter-quality"
           />
         )}
-        <DateField
-          label={t('serviceRequests.filters.dateFrom')}
-          value={list.filters.from ?? ''}
-          maxDate={list.filters.to}
-          onChange={(value) => list.setFilter('from', value)}
-          data-testid="sr-filter-from"
-        />
-        <DateField
-          label={t('serviceRequests.filters.dateTo')}
-          value={list.filters.to ?? ''}
-          minDate={list.filters.from}
-          onChange={(value) => list.setFilter('to', value)}
-          data-testid="sr-filter-to"
+        <DateRangeFields
+          list={list}
+          names={['from', 'to']}
+          labels={[t('serviceRequests.filters.dateFrom'), t('serviceRequests.filters.dateTo')]}
+          testId="sr-filter"
         />
         <Select
           label={t('serviceRequests.filters.sort')}

@@ -20,7 +20,7 @@ import { WarehouseRoute } from '../components/warehouse-route';
 import { WarehouseSelect } from '../components/warehouse-select';
 import { useDateFormat } from '../format';
 import { useTransfersLive } from '../realtime';
-import { DateField } from '../../../components/date-field';
+import { DateRangeFields } from '../../../components/date-field';
 import { FilterPanel } from '../../../components/filter-panel';
 import { TabStrip } from '../../../components/tab-strip';
 import { paths } from '../../../lib/paths';
@@ -123,20 +123,7 @@ export function TransfersPage() {
           value={list.filters.to_warehouse_id ?? null}
           onChange={(value) => list.setFilter('to_warehouse_id', value)}
         />
-        <DateField
-          label={t('transfers.filters.dateFrom')}
-          value={list.filters.from ?? ''}
-          maxDate={list.filters.to}
-          onChange={(value) => list.setFilter('from', value)}
-          data-testid="transfers-date-from"
-        />
-        <DateField
-          label={t('transfers.filters.dateTo')}
-          value={list.filters.to ?? ''}
-          minDate={list.filters.from}
-          onChange={(value) => list.setFilter('to', value)}
-          data-testid="transfers-date-to"
-        />
+        <DateRangeFields list={list} names={['from', 'to']} labels={[t('transfers.filters.dateFrom'), t('transfers.filters.dateTo')]} testId="transfers-date" />
       </FilterPanel>
 
       {transfers.isError && (
