@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button, Group, Paper, SimpleGrid, TextInput, type SimpleGridProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
@@ -39,17 +39,14 @@ export function FilterPanel<F extends string>({
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [open, setOpen] = useState(false);
 
-  const searchInput = (props: { label?: string; 'aria-label'?: string; style?: object; visibleFrom?: 'sm'; 'data-testid'?: string }) =>
-    search && (
-      <TextInput
-        {...props}
-        placeholder={search.placeholder}
-        leftSection={<IconSearch size={16} />}
-        value={list.searchInput}
-        onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-        dir="auto"
-      />
-    );
+  // The same box twice: beside the fold button on a phone, first among the fields elsewhere.
+  const searchBox = search && {
+    placeholder: search.placeholder,
+    leftSection: <IconSearch size={16} />,
+    value: list.searchInput,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => list.setSearchInput(event.currentTarget.value),
+    dir: 'auto',
+  };
   const toggle = (
     <Button
       fullWidth={!search}
@@ -66,12 +63,12 @@ export function FilterPanel<F extends string>({
   return (
     <Paper withBorder p="md" mb="md">
       <Group gap="sm" hiddenFrom="sm" mb={open ? 'sm' : 0} wrap="nowrap">
-        {searchInput({ 'aria-label': search?.label, style: { flex: 1 } })}
+        {searchBox && <TextInput {...searchBox} aria-label={search.label} style={{ flex: 1 }} />}
         {toggle}
       </Group>
       {(open || wide) && (
         <SimpleGrid cols={cols} spacing="sm">
-          {searchInput({ label: search?.label, visibleFrom: 'sm', 'data-testid': `${testId}-search` })}
+          {searchBox && <TextInput {...searchBox} label={search.label} visibleFrom="sm" data-testid={`${testId}-search`} />}
           {children}
         </SimpleGrid>
       )}
